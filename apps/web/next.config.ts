@@ -1,0 +1,15 @@
+import type { NextConfig } from 'next';
+
+const config: NextConfig = {
+  // Every route ends in a slash; canonical links follow the same rule (spec §1).
+  trailingSlash: true,
+  // PGlite loads its WASM and data files at run time; bundling it breaks every request.
+  serverExternalPackages: ['@electric-sql/pglite'],
+  transpilePackages: ['@bof/config', '@bof/db', '@bof/api'],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // `npm test` type-checks the whole workspace once (tsc); the build need not do it again.
+  typescript: { ignoreBuildErrors: true },
+};
+
+export default config;

@@ -1,0 +1,29 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+
+describe('server start', () => {
+  it('refuses a production start with a required variable missing, naming it', () => {
+    const result = spawnSync('npx', ['tsx', 'server.ts'], {
+      cwd: webDir,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'production',
+        SITE_URL: 'https://www.example.org',
+        DATABASE_URL: 'postgres://127.0.0.1:1/none',
+        AUTH_ENDPOINT_URL: 'https://www.example.org/api/auth/token/',
+        CONSENT_BASE_URL: 'https://static.example.org/consent',
+        STATIC_BASE_URL: 'https://static.example.org',
+      },
+    });
+    expect(result.status).toBe(78);
+    expect(result.stderr).toContain('IDENTITY_BASE_URL: is required in production');
+    expect(result.stderr).not.toContain('AUTH_ENDPOINT_URL');
+  });
+});

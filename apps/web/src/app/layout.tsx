@@ -1,0 +1,43 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { getServerEnv } from '@bof/config/server';
+import { SiteFooter } from '../components/shell/site-footer';
+import { SiteHeader } from '../components/shell/site-header';
+import { SkipLink } from '../components/shell/skip-link';
+import { sans, serif } from '../fonts';
+import './globals.css';
+
+export function generateMetadata(): Metadata {
+  const env = getServerEnv();
+  return {
+    // Spec §1: the title of every page is the product's own name.
+    title: env.siteName,
+    description: 'News, analysis and careers for the fashion business.',
+    metadataBase: new URL(`${env.siteUrl}/`),
+    // Resolved against the request path, with the trailing slash the routes use: base + path + '/'.
+    alternates: { canonical: './' },
+  };
+}
+
+// Spec §1: the viewport is fixed with a maximum scale of 1.
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  maximumScale: 1,
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  const { siteName } = getServerEnv();
+  return (
+    <html lang="en-GB" className={`${sans.variable} ${serif.variable}`}>
+      <body className="flex min-h-screen flex-col">
+        <SkipLink />
+        <SiteHeader siteName={siteName} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter siteName={siteName} />
+      </body>
+    </html>
+  );
+}

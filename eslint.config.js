@@ -1,0 +1,42 @@
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importDirectionConfigs } from './tooling/eslint/import-direction.js';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/.next/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/web/next-env.d.ts',
+      'packages/db/migrations/**',
+    ],
+  },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    // Tests may set up a child process's environment; product code reads settings through config.
+    ignores: ['packages/config/**', 'tooling/**', '**/*.config.ts', '**/*.test.ts', '**/*.e2e.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Only packages/config reads process.env.' },
+      ],
+    },
+  },
+  ...importDirectionConfigs(),
+);

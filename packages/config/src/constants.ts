@@ -1,0 +1,54 @@
+/**
+ * Business constants of the product specification (§9). These are fixed by the specification, not
+ * configuration: change them here only when the specification changes.
+ */
+
+/** Session and auth (spec §9). */
+export const TOKEN_EXPIRY_LEEWAY_SECONDS = 60;
+export const LOGOUT_WAIT_MS = 2500;
+export const MEMBERSHIP_CHANGE_RETRY = { attempts: 5, baseDelayMs: 1000, factor: 2 } as const;
+export const LAZY_LOAD_SPINNER_DELAY_MS = 200;
+
+/** Cookie names (spec §9). The paywall session cookie carries the spec's `zephrToken`. */
+export const SESSION_COOKIE = 'bof_session';
+export const PAYWALL_SESSION_COOKIE = 'bof_paywall_session';
+export const CONSENT_COOKIE = 'bof_cc';
+
+/** Deployment (spec §9). The environment itself is configuration (`APP_ENV`). */
+export const DEPLOYMENT_ID = '8.57.0';
+export const APP_NAME = 'frontend';
+export const ENVIRONMENTS = ['dev', 'test', 'qa', 'prod'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+export const PRODUCTION_ENVIRONMENT: Environment = 'prod';
+
+/** Fraud-detection library (spec §9). */
+export const FRAUD_DETECTION = {
+  libraryVersion: '2.5.1',
+  requestTimeoutMs: 1000,
+  clientIdCookieLifetimeSeconds: 34_560_000,
+  formEventThrottleMs: 300,
+  customEventBatchMax: 100,
+  customEventBatchDelayMs: 500,
+  customEventSendThrottleMs: 300,
+} as const;
+
+/** Analytics (spec §9). */
+export const ANALYTICS = {
+  libraryVersion: '0.12.5',
+  sessionTimeoutSeconds: 1800,
+  cookieLifetimeSeconds: 63_072_000,
+  eventQueueCapacity: 1000,
+  collectorRequestTimeoutMs: 5000,
+  maxPostBytes: 40_000,
+  bufferSize: 1,
+  errorMessageMaxLength: 2048,
+  errorStackMaxLength: 8192,
+  pagePingMinimumVisitSeconds: 10,
+  heartbeatDelaySeconds: 10,
+  pluginReadinessWaitMs: 10_000,
+  pluginQueueFlushMs: 3000,
+} as const;
+
+/** Currencies the product sells in (spec §4, §9). */
+export const CURRENCIES = ['EUR', 'GBP', 'INR', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];

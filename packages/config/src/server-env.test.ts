@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigurationError, parseServerEnv } from './server-env';
+
+const productionSettings = {
+  NODE_ENV: 'production',
+  SITE_URL: 'https://www.example.org',
+  DATABASE_URL: 'postgres://db.internal/site',
+  IDENTITY_BASE_URL: 'https://auth.example.org',
+  AUTH_ENDPOINT_URL: 'https://www.example.org/api/auth/token/',
+  CONSENT_BASE_URL: 'https://static.example.org/consent',
+  STATIC_BASE_URL: 'https://static.example.org',
+};
+
+function configurationError(run: () => unknown): ConfigurationError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigurationError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigurationError');
+}
+
+describe('parseServerEnv', () => {
+  it('runs on the embedded defaults with nothing set', () => {
+    const env = parseServerEnv({});
+    expect(env).toMatchObject({
+      embedded: true,
+      port: 3000,
+      siteName: 'The Business of Fashion',
+      siteUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      identityBaseUrl: 'http://localhost:3000/identity',
+      authEndpointUrl: 'http://localhost:3000/api/auth/token/',
+      environment: 'dev',
+      appVersion: '8.57.0',
+      debugMode: false,
+    });
+    expect(env.dataDir).toMatch(/\.data$/);
+  });
+
+  it('derives the embedded addresses from SITE_URL and drops its trailing slash', () => {
+    const env = parseServerEnv({ SITE_URL: 'https://preview.example.org/', PORT: '8080' });
+    expect(env.siteUrl).toBe('https://preview.example.org');
+    expect(env.identityBaseUrl).toBe('https://preview.example.org/identity');
+  });
+
+  it('accepts a complete production configuration', () => {
+    const env = parseServerEnv(productionSettings);
+    expect(env).toMatchObject({ embedded: false, environment: 'prod', siteUrl: 'https://www.example.org' });
+  });
+
+  it.each([
+    'SITE_URL',
+    'DATABASE_URL',
+    'IDENTITY_BASE_URL',
+    'AUTH_ENDPOINT_URL',
+    'CONSENT_BASE_URL',
+    'STATIC_BASE_URL',
+  ] as const)('names %s when production lacks it', (variable) => {
+    const error = configurationError(() => parseServerEnv({ ...productionSettings, [variable]: undefined }));
+    expect(error.variables).toEqual([variable]);
+    expect(error.message).toContain(variable);
+  });
+
+  it('names every missing variable at once', () => {
+    const error = configurationError(() => parseServerEnv({ NODE_ENV: 'production' }));
+    expect(error.variables).toEqual([
+      'SITE_URL',
+      'DATABASE_URL',
+      'IDENTITY_BASE_URL',
+      'AUTH_ENDPOINT_URL',
+      'CONSENT_BASE_URL',
+      'STATIC_BASE_URL',
+    ]);
+  });
+
+  it('treats an empty value as missing', () => {
+    const error = configurationError(() => parseServerEnv({ ...productionSettings, STATIC_BASE_URL: '' }));
+    expect(error.variables).toEqual(['STATIC_BASE_URL']);
+  });
+
+  it('lets EMBEDDED=1 run a production build on the embedded defaults', () => {
+    expect(parseServerEnv({ NODE_ENV: 'production', EMBEDDED: '1' }).embedded).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ SITE_URL: 'javascript:alert(1)' }, 'SITE_URL'],
+    [{ SITE_URL: 'not a url' }, 'SITE_URL'],
+    [{ DATABASE_URL: 'mysql://x/y' }, 'DATABASE_URL'],
+    [{ APP_ENV: 'staging' }, 'APP_ENV'],
+    [{ DEBUG_MODE: 'yes' }, 'DEBUG_MODE'],
+    [{ SITE_NAME: ' ' }, 'SITE_NAME'],
+  ])('refuses %o, naming the variable', (settings, variable) => {
+    expect(configurationError(() => parseServerEnv(settings)).variables).toContain(variable);
+  });
+});

@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { ConfigurationError } from './configuration-error';
+import { DEPLOYMENT_ID, ENVIRONMENTS, PRODUCTION_ENVIRONMENT, type Environment } from './constants';
+import { findRepoRoot } from './repo-root';
+
+export { ConfigurationError } from './configuration-error';
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const url = z.url({ protocol: /^https?$/ });
+const optionalUrl = url.optional();
+
+/** Every environment variable the server reads, as it arrives. */
+const rawServerEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  EMBEDDED: flag.optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  SITE_NAME: z.string().trim().min(1).max(80).default('The Business of Fashion'),
+  SITE_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  IDENTITY_BASE_URL: optionalUrl,
+  AUTH_ENDPOINT_URL: optionalUrl,
+  CONSENT_BASE_URL: optionalUrl,
+  STATIC_BASE_URL: optionalUrl,
+  APP_ENV: z.enum(ENVIRONMENTS).optional(),
+  APP_VERSION: z.string().min(1).max(64).optional(),
+  DEBUG_MODE: flag.default(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+});
+
+/** Settings that production must name explicitly (spec §8: a missing one is a configuration error). */
+const REQUIRED_IN_PRODUCTION = [
+  'SITE_URL',
+  'DATABASE_URL',
+  'IDENTITY_BASE_URL',
+  'AUTH_ENDPOINT_URL',
+  'CONSENT_BASE_URL',
+  'STATIC_BASE_URL',
+] as const;
+
+export interface ServerEnv {
+  nodeEnv: 'development' | 'production' | 'test';
+  /** True when the embedded defaults stand in for outside services (docs/architecture.md §1). */
+  embedded: boolean;
+  port: number;
+  host: string;
+  siteName: string;
+  /** Site base address, without a trailing slash. */
+  siteUrl: string;
+  dataDir: string;
+  /** PostgreSQL when set; PGlite in `dataDir` otherwise. */
+  databaseUrl: string | undefined;
+  identityBaseUrl: string;
+  authEndpointUrl: string;
+  consentBaseUrl: string;
+  staticBaseUrl: string;
+  environment: Environment;
+  appVersion: string;
+  debugMode: boolean;
+  shutdownTimeoutMs: number;
+}
+
+const trimSlash = (value: string) => value.replace(/\/+$/, '');
+
+/**
+ * Validates the environment once. Embedded defaults apply when NODE_ENV is not production or
+ * EMBEDDED=1; otherwise every variable of REQUIRED_IN_PRODUCTION must be set.
+ * @throws ConfigurationError naming each variable that is missing or invalid.
+ */
+export function parseServerEnv(env: Record<string, string | undefined>): ServerEnv {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = rawServerEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigurationError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? 'environment'),
+        message: issue.message,
+      })),
+    );
+  }
+  const raw = parsed.data;
+  const embedded = raw.EMBEDDED ?? raw.NODE_ENV !== 'production';
+  if (!embedded) {
+    const missing = REQUIRED_IN_PRODUCTION.filter((name) => raw[name] === undefined);
+    if (missing.length > 0) {
+      throw new ConfigurationError(
+        missing.map((variable) => ({
+          variable,
+          message: 'is required in production (set EMBEDDED=1 to run on the embedded defaults)',
+        })),
+      );
+    }
+  }
+  const siteUrl = trimSlash(raw.SITE_URL ?? `http://localhost:${raw.PORT}`);
+  const root = findRepoRoot();
+  return {
+    nodeEnv: raw.NODE_ENV,
+    embedded,
+    port: raw.PORT,
+    host: raw.HOST,
+    siteName: raw.SITE_NAME,
+    siteUrl,
+    dataDir: path.resolve(/* turbopackIgnore: true */ root, raw.DATA_DIR ?? '.data'),
+    databaseUrl: raw.DATABASE_URL,
+    identityBaseUrl: trimSlash(raw.IDENTITY_BASE_URL ?? `${siteUrl}/identity`),
+    authEndpointUrl: raw.AUTH_ENDPOINT_URL ?? `${siteUrl}/api/auth/token/`,
+    consentBaseUrl: trimSlash(raw.CONSENT_BASE_URL ?? `${siteUrl}/consent`),
+    staticBaseUrl: trimSlash(raw.STATIC_BASE_URL ?? `${siteUrl}/static`),
+    environment: raw.APP_ENV ?? (embedded ? 'dev' : PRODUCTION_ENVIRONMENT),
+    appVersion: raw.APP_VERSION ?? DEPLOYMENT_ID,
+    debugMode: raw.DEBUG_MODE,
+    shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+let cached: ServerEnv | undefined;
+
+/** The server's configuration, read from `process.env` on first use and then kept. */
+export function getServerEnv(): ServerEnv {
+  cached ??= parseServerEnv(process.env);
+  return cached;
+}

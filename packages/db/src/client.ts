@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** One type for both engines: the services never know which one they run on. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string; maxConnections?: number };
+
+export interface DatabaseHandle {
+  kind: DatabaseTarget['kind'];
+  db: Database;
+  /** Runs a trivial query; false when the database does not answer. */
+  ping(): Promise<boolean>;
+  /** Flushes and closes. PGlite writes its data folder out before it resolves. */
+  close(): Promise<void>;
+  /** The raw PGlite instance, for dumping a template; undefined on PostgreSQL. */
+  pglite: PGlite | undefined;
+}
+
+/** Opens a database. PGlite data folders hold one process only: open each folder once. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'pglite') {
+    if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
+    const client = await PGlite.create({
+      dataDir: target.dataDir,
+      loadDataDir: target.loadDataDir,
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+    return {
+      kind: 'pglite',
+      db,
+      pglite: client,
+      ping: async () => {
+        try {
+          await client.query('select 1');
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      close: async () => {
+        if (!client.closed) await client.close();
+      },
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.maxConnections ?? 10,
+    connectionTimeoutMillis: 5000,
+  });
+  // An idle client that loses its connection must not take the process down.
+  pool.on('error', (error) => console.error('PostgreSQL pool error', error));
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db,
+    pglite: undefined,
+    ping: async () => {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** Where the configuration says the product's database is. */
+export function databaseTarget(env: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
+  return env.databaseUrl
+    ? { kind: 'postgres', url: env.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(env.dataDir, 'pglite') };
+}

@@ -1,0 +1,5 @@
+/**
+ * The Drizzle schema, one file per domain, re-exported here. Domains add their tables in
+ * `src/schema/<domain>.ts` and a line below; `npm run db:generate` writes the migration.
+ */
+export * from './platform';
