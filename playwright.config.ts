@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './tooling/playwright/chromium';
 
-const port = 3100;
+const port = Number(process.env.E2E_PORT || 3100);
 export const e2eBaseUrl = `http://localhost:${port}`;
 
 // Journeys run against the real product on the embedded defaults, with a data folder of their own.
@@ -14,7 +14,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   reporter: [['list']],
-  outputDir: 'test-results',
+  outputDir: `test-results/${port}`,
   use: {
     baseURL: e2eBaseUrl,
     trace: 'retain-on-failure',
@@ -25,8 +25,8 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() } },
   ],
   webServer: {
-    command: 'rm -rf .data/e2e && npm start',
-    env: { DATA_DIR: '.data/e2e', PORT: String(port), SITE_URL: e2eBaseUrl },
+    command: `rm -rf .data/e2e-${port} && npm start`,
+    env: { DATA_DIR: `.data/e2e-${port}`, PORT: String(port), SITE_URL: e2eBaseUrl },
     url: `${e2eBaseUrl}/api/health/`,
     timeout: 300_000,
     reuseExistingServer: false,

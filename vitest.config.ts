@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const ignored = ['**/node_modules/**', '**/.next/**', '.data/**'];
+const ignored = ['**/node_modules/**', '**/.next*/**', '.data/**'];
 
 export default defineConfig({
   test: {

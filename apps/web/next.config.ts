@@ -1,6 +1,8 @@
 import type { NextConfig } from 'next';
 
 const config: NextConfig = {
+  // A separate build folder per checkout user lets parallel builds and test runs coexist.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   // Every route ends in a slash; canonical links follow the same rule (spec §1).
   trailingSlash: true,
   // PGlite loads its WASM and data files at run time; bundling it breaks every request.

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
-const base = 'http://localhost:3100';
+const base = `http://localhost:${process.env.E2E_PORT || 3100}`;
 
 // Spec §1: every page has the site name as title, a viewport with maximum scale 1, and a canonical
 // link equal to the site base address + the current path + a trailing slash.

@@ -7,8 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rootDir = path.resolve(webDir, '../..');
-const buildId = path.join(webDir, '.next', 'BUILD_ID');
-const stampFile = path.join(webDir, '.next', 'bof-build-settings.json');
+const distDir = process.env.NEXT_DIST_DIR || '.next';
+const buildId = path.join(webDir, distDir, 'BUILD_ID');
+const stampFile = path.join(webDir, distDir, 'bof-build-settings.json');
 
 // The settings baked into prerendered pages.
 const settings = JSON.stringify({
@@ -18,11 +19,11 @@ const settings = JSON.stringify({
   EMBEDDED: process.env.EMBEDDED ?? '',
 });
 
-const skip = new Set(['node_modules', '.next', '.data', 'test-results', 'playwright-report', 'e2e']);
+const skip = new Set(['node_modules', '.data', 'test-results', 'playwright-report', 'e2e']);
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (skip.has(entry.name)) continue;
+    if (skip.has(entry.name) || entry.name.startsWith('.next')) continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(
       newest,
