@@ -9,6 +9,8 @@ const productionSettings = {
   AUTH_ENDPOINT_URL: 'https://www.example.org/api/auth/token/',
   CONSENT_BASE_URL: 'https://static.example.org/consent',
   STATIC_BASE_URL: 'https://static.example.org',
+  SESSION_SIGNING_KEY: '-----BEGIN PRIVATE KEY-----\\nMIGH\\n-----END PRIVATE KEY-----',
+  PAYWALL_COOKIE_SECRET: 'x'.repeat(32),
 };
 
 function configurationError(run: () => unknown): ConfigurationError {
@@ -57,6 +59,8 @@ describe('parseServerEnv', () => {
     'AUTH_ENDPOINT_URL',
     'CONSENT_BASE_URL',
     'STATIC_BASE_URL',
+    'SESSION_SIGNING_KEY',
+    'PAYWALL_COOKIE_SECRET',
   ] as const)('names %s when production lacks it', (variable) => {
     const error = configurationError(() => parseServerEnv({ ...productionSettings, [variable]: undefined }));
     expect(error.variables).toEqual([variable]);
@@ -72,7 +76,15 @@ describe('parseServerEnv', () => {
       'AUTH_ENDPOINT_URL',
       'CONSENT_BASE_URL',
       'STATIC_BASE_URL',
+      'SESSION_SIGNING_KEY',
+      'PAYWALL_COOKIE_SECRET',
     ]);
+  });
+
+  it('reads a PEM key given on one line with escaped newlines', () => {
+    expect(parseServerEnv(productionSettings).sessionSigningKey).toBe(
+      '-----BEGIN PRIVATE KEY-----\nMIGH\n-----END PRIVATE KEY-----',
+    );
   });
 
   it('treats an empty value as missing', () => {
@@ -93,6 +105,9 @@ describe('parseServerEnv', () => {
     [{ APP_ENV: 'staging' }, 'APP_ENV'],
     [{ DEBUG_MODE: 'yes' }, 'DEBUG_MODE'],
     [{ SITE_NAME: ' ' }, 'SITE_NAME'],
+    [{ PAYWALL_COOKIE_SECRET: 'short' }, 'PAYWALL_COOKIE_SECRET'],
+    [{ SESSION_SIGNING_KEY: 'not a key' }, 'SESSION_SIGNING_KEY'],
+    [{ LOGIN_POLICY_MAX_SESSIONS: '0' }, 'LOGIN_POLICY_MAX_SESSIONS'],
   ])('refuses %o, naming the variable', (settings, variable) => {
     expect(configurationError(() => parseServerEnv(settings)).variables).toContain(variable);
   });

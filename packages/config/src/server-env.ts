@@ -28,6 +28,14 @@ const rawServerEnv = z.object({
   APP_VERSION: z.string().min(1).max(64).optional(),
   DEBUG_MODE: flag.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  SESSION_SIGNING_KEY: z
+    .string()
+    .transform((v) => v.replace(/\\n/g, '\n'))
+    .pipe(z.string().regex(/-----BEGIN PRIVATE KEY-----/, 'must be a PKCS#8 PEM private key'))
+    .optional(),
+  SESSION_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  PAYWALL_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOGIN_POLICY_MAX_SESSIONS: z.coerce.number().int().min(1).max(100).default(3),
 });
 
 /** Settings that production must name explicitly (spec §8: a missing one is a configuration error). */
@@ -38,6 +46,8 @@ const REQUIRED_IN_PRODUCTION = [
   'AUTH_ENDPOINT_URL',
   'CONSENT_BASE_URL',
   'STATIC_BASE_URL',
+  'SESSION_SIGNING_KEY',
+  'PAYWALL_COOKIE_SECRET',
 ] as const;
 
 export interface ServerEnv {
@@ -60,6 +70,13 @@ export interface ServerEnv {
   appVersion: string;
   debugMode: boolean;
   shutdownTimeoutMs: number;
+  /** PKCS#8 PEM of the ES256 key signing `bof_session`; embedded: generated under `dataDir/keys`. */
+  sessionSigningKey: string | undefined;
+  sessionTokenTtlSeconds: number;
+  /** HMAC secret of the paywall and meter cookies; embedded: generated under `dataDir/keys`. */
+  paywallCookieSecret: string | undefined;
+  /** Concurrent sessions an account may hold before the login-policy warning. */
+  loginPolicyMaxSessions: number;
 }
 
 const trimSlash = (value: string) => value.replace(/\/+$/, '');
@@ -112,6 +129,10 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
     appVersion: raw.APP_VERSION ?? DEPLOYMENT_ID,
     debugMode: raw.DEBUG_MODE,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
+    sessionSigningKey: raw.SESSION_SIGNING_KEY,
+    sessionTokenTtlSeconds: raw.SESSION_TOKEN_TTL_SECONDS,
+    paywallCookieSecret: raw.PAYWALL_COOKIE_SECRET,
+    loginPolicyMaxSessions: raw.LOGIN_POLICY_MAX_SESSIONS,
   };
 }
 

@@ -3,3 +3,4 @@
  * `src/schema/<domain>.ts` and a line below; `npm run db:generate` writes the migration.
  */
 export * from './platform';
+export * from './accounts';
