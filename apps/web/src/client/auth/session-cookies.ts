@@ -1,6 +1,7 @@
 import { PAYWALL_SESSION_COOKIE, SESSION_COOKIE, TOKEN_EXPIRY_LEEWAY_SECONDS } from '@bof/config/constants';
 import { MEMBERSHIP_LEVELS, MEMBERSHIP_TYPES } from '@bof/config/enums';
 import { z } from 'zod';
+import { parseCookies } from '../../site/cookie-jar';
 
 /** What the browser can see of the two session cookies (spec §9). */
 export interface SessionCookies {
@@ -10,23 +11,11 @@ export interface SessionCookies {
 
 /** Reads both session cookies from a `document.cookie` string. */
 export function readSessionCookies(cookieHeader: string): SessionCookies {
-  const jar = new Map<string, string>();
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (!jar.has(name)) jar.set(name, part.slice(eq + 1).trim());
-  }
-  const value = (name: string) => {
-    const raw = jar.get(name);
-    if (!raw) return undefined;
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
+  const jar = parseCookies(cookieHeader);
+  return {
+    sessionToken: jar.get(SESSION_COOKIE) || undefined,
+    paywallToken: jar.get(PAYWALL_SESSION_COOKIE) || undefined,
   };
-  return { sessionToken: value(SESSION_COOKIE), paywallToken: value(PAYWALL_SESSION_COOKIE) };
 }
 
 const claimsShape = z.object({

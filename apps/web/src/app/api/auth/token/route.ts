@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { getPlatform } from '@bof/api/platform';
+import { getSessionModule } from '@bof/api/session';
+import {
+  LOGIN_POLICY_COOKIE,
+  METER_COOKIE,
+  PAYWALL_SESSION_COOKIE,
+  SESSION_COOKIE,
+  clearCookie,
+  cookieValue,
+  setCookie,
+} from '../../../../server/session-cookies';
+import { readJsonBody } from '../../../../server/read-json-body';
+
+export const dynamic = 'force-dynamic';
+
+const MAX_BODY_BYTES = 16_384;
+const bodySchema = z.object({
+  castleRequestToken: z.string().max(4096).nullish(),
+  currentUrl: z.string().max(4096).nullish(),
+});
+
+const problem = (status: number, code: string, message: string) =>
+  Response.json({ error: { code, message } }, { status, headers: { 'cache-control': 'no-store' } });
+
+/**
+ * The product auth endpoint (spec §7): POST `{ castleRequestToken, currentUrl }`. Reads the identity
+ * session, then sets `bof_session` and the paywall session cookie, or clears both when there is none.
+ * The browser does not read the body; it re-reads the cookies.
+ */
+export async function POST(request: Request): Promise<Response> {
+  const platform = await getPlatform();
+  const origin = request.headers.get('origin');
+  if (origin && origin !== new URL(platform.env.siteUrl).origin) {
+    return problem(403, 'forbidden_origin', 'This endpoint accepts requests from the site only.');
+  }
+  const body = await readJsonBody(request, MAX_BODY_BYTES);
+  if (!body.ok) return problem(body.status, body.code, body.message);
+  if (!bodySchema.safeParse(body.value).success) {
+    return problem(400, 'invalid_body', 'Expected castleRequestToken and currentUrl.');
+  }
+
+  const cookies = request.headers.get('cookie');
+  const secure = platform.env.siteUrl.startsWith('https:');
+  const sessions = await getSessionModule(platform);
+  let result;
+  try {
+    result = await sessions.refresh({
+      cookieHeader: cookies ?? '',
+      paywallCookie: cookieValue(cookies, PAYWALL_SESSION_COOKIE),
+      meterCookie: cookieValue(cookies, METER_COOKIE),
+      now: new Date(),
+    });
+  } catch (error) {
+    console.error('Session refresh failed', error);
+    return problem(503, 'identity_unavailable', 'Sign-in is unavailable for a moment. Please try again.');
+  }
+
+  const headers = new Headers({ 'cache-control': 'no-store', 'content-type': 'application/json' });
+  if (result.kind === 'signed-out') {
+    headers.append('set-cookie', clearCookie(SESSION_COOKIE, secure));
+    headers.append('set-cookie', clearCookie(PAYWALL_SESSION_COOKIE, secure));
+    headers.append('set-cookie', clearCookie(LOGIN_POLICY_COOKIE, secure));
+    return new Response(JSON.stringify({ status: 'signed-out' }), { status: 200, headers });
+  }
+  const maxAgeSeconds = platform.env.sessionTokenTtlSeconds;
+  headers.append('set-cookie', setCookie(SESSION_COOKIE, result.sessionToken, { secure, maxAgeSeconds }));
+  headers.append(
+    'set-cookie',
+    setCookie(PAYWALL_SESSION_COOKIE, result.paywallToken, { secure, maxAgeSeconds }),
+  );
+  headers.append('set-cookie', clearCookie(METER_COOKIE, secure));
+  headers.append(
+    'set-cookie',
+    result.loginPolicyExceeded
+      ? setCookie(LOGIN_POLICY_COOKIE, '1', { secure, maxAgeSeconds })
+      : clearCookie(LOGIN_POLICY_COOKIE, secure),
+  );
+  return new Response(JSON.stringify({ status: 'signed-in' }), { status: 200, headers });
+}

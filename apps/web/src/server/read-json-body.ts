@@ -1,0 +1,38 @@
+export type JsonBody =
+  { ok: true; value: unknown } | { ok: false; status: 400 | 413; code: string; message: string };
+
+/**
+ * Reads a JSON request body, refusing it once it passes `maxBytes` without reading further (with or
+ * without a Content-Length). An empty body reads as `{}`.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
+  const tooLarge = {
+    ok: false,
+    status: 413,
+    code: 'body_too_large',
+    message: 'The request body is too large.',
+  } as const;
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return tooLarge;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        return tooLarge;
+      }
+      chunks.push(value);
+    }
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text.trim()) return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, status: 400, code: 'invalid_json', message: 'The request body is not JSON.' };
+  }
+}

@@ -1,0 +1,37 @@
+import { parseCookies } from '../site/cookie-jar';
+import { PAYWALL_SESSION_COOKIE, SESSION_COOKIE } from '@bof/config/constants';
+
+/** The anonymous meter's cookie (docs/adr/0003-anonymous-meter-cookie.md). */
+export const METER_COOKIE = 'bof_meter';
+/** Set when the login policy's session limit is exceeded; the browser then opens the warning page. */
+export const LOGIN_POLICY_COOKIE = 'bof_login_policy';
+
+interface CookieOptions {
+  secure: boolean;
+  maxAgeSeconds: number;
+  httpOnly?: boolean;
+}
+
+/** One Set-Cookie header value. The session cookies are readable by the page script (spec §4). */
+export function setCookie(name: string, value: string, options: CookieOptions): string {
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    'Path=/',
+    `Max-Age=${options.maxAgeSeconds}`,
+    'SameSite=Lax',
+  ];
+  if (options.secure) parts.push('Secure');
+  if (options.httpOnly) parts.push('HttpOnly');
+  return parts.join('; ');
+}
+
+export function clearCookie(name: string, secure: boolean): string {
+  return setCookie(name, '', { secure, maxAgeSeconds: 0 });
+}
+
+/** Reads one cookie from a Cookie header. */
+export function cookieValue(cookieHeader: string | null, name: string): string | undefined {
+  return parseCookies(cookieHeader).get(name);
+}
+
+export { PAYWALL_SESSION_COOKIE, SESSION_COOKIE };

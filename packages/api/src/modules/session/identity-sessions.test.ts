@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { IdentityUnavailableError, createKratosIdentitySessions } from './identity-sessions';
+
+const port = (respond: (url: string, init?: RequestInit) => Response | Promise<Response>) => {
+  const calls: { url: string; cookie: string | null }[] = [];
+  const sessions = createKratosIdentitySessions({
+    baseUrl: 'https://auth.example.org/',
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: String(input), cookie: new Headers(init?.headers).get('cookie') });
+      return respond(String(input), init);
+    }) as typeof fetch,
+  });
+  return { sessions, calls };
+};
+
+const session = {
+  id: 's1',
+  active: true,
+  identity: { id: 'i1', traits: { email: 'a@example.org', name: { first: 'A' } } },
+};
+
+describe('the Kratos identity-session port', () => {
+  it('forwards the cookies to whoami and reads the session', async () => {
+    const { sessions, calls } = port(() => Response.json(session));
+    expect(await sessions.whoami('ory_kratos_session=abc')).toEqual({
+      sessionId: 's1',
+      identityId: 'i1',
+      email: 'a@example.org',
+    });
+    expect(calls).toEqual([
+      { url: 'https://auth.example.org/sessions/whoami', cookie: 'ory_kratos_session=abc' },
+    ]);
+  });
+
+  it('reads 401, an inactive session and no cookies as no session', async () => {
+    expect(await port(() => new Response(null, { status: 401 })).sessions.whoami('x=1')).toBe(null);
+    expect(await port(() => Response.json({ ...session, active: false })).sessions.whoami('x=1')).toBe(null);
+    const none = port(() => Response.json(session));
+    expect(await none.sessions.whoami('')).toBe(null);
+    expect(none.calls).toHaveLength(0);
+  });
+
+  it('fails closed when the provider errs or cannot be reached', async () => {
+    await expect(
+      port(() => new Response('oops', { status: 502 })).sessions.whoami('x=1'),
+    ).rejects.toBeInstanceOf(IdentityUnavailableError);
+    await expect(
+      port(() => {
+        throw new TypeError('fetch failed');
+      }).sessions.whoami('x=1'),
+    ).rejects.toBeInstanceOf(IdentityUnavailableError);
+  });
+
+  it('counts the other sessions', async () => {
+    const { sessions, calls } = port(() => Response.json([{ id: 'a' }, { id: 'b' }]));
+    expect(await sessions.countOtherSessions('x=1', 4)).toBe(2);
+    expect(calls[0]?.url).toBe('https://auth.example.org/sessions?page_size=4');
+  });
+});

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** The identity provider's session, as far as the product token needs it. */
+export interface IdentitySession {
+  sessionId: string;
+  identityId: string;
+  email: string;
+}
+
+/** What the session refresh needs from the identity provider: the consumer declares the port. */
+export interface IdentitySessions {
+  /** The session the browser's cookies carry, or null when there is none (401). */
+  whoami(cookieHeader: string): Promise<IdentitySession | null>;
+  /** How many other active sessions the same identity holds (bounded by `limit`). */
+  countOtherSessions(cookieHeader: string, limit: number): Promise<number>;
+}
+
+export class IdentityUnavailableError extends Error {
+  readonly code = 'identity_unavailable';
+  constructor(detail: string) {
+    super(`The identity provider could not be asked about the session: ${detail}`);
+  }
+}
+
+const whoamiSchema = z.object({
+  id: z.string().min(1),
+  active: z.boolean().optional(),
+  identity: z.object({
+    id: z.string().min(1),
+    traits: z.object({ email: z.string().min(3) }).passthrough(),
+  }),
+});
+
+/**
+ * The port over the Kratos public API (`GET /sessions/whoami`, `GET /sessions`), forwarding the browser's
+ * cookies. The same code talks to the built-in identity server and to Ory Kratos or Ory Network.
+ */
+export function createKratosIdentitySessions(options: {
+  baseUrl: string;
+  fetch?: typeof fetch;
+}): IdentitySessions {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? fetch;
+  const get = async (path: string, cookieHeader: string) => {
+    try {
+      return await doFetch(`${base}${path}`, {
+        headers: { accept: 'application/json', cookie: cookieHeader },
+        signal: AbortSignal.timeout(5000),
+      });
+    } catch (error) {
+      throw new IdentityUnavailableError(error instanceof Error ? error.message : String(error));
+    }
+  };
+  return {
+    async whoami(cookieHeader) {
+      if (!cookieHeader) return null;
+      const response = await get('/sessions/whoami', cookieHeader);
+      if (response.status === 401 || response.status === 403) return null;
+      if (!response.ok) throw new IdentityUnavailableError(`whoami answered ${response.status}`);
+      const parsed = whoamiSchema.safeParse(await response.json());
+      if (!parsed.success || parsed.data.active === false) return null;
+      return {
+        sessionId: parsed.data.id,
+        identityId: parsed.data.identity.id,
+        email: parsed.data.identity.traits.email,
+      };
+    },
+    async countOtherSessions(cookieHeader, limit) {
+      const response = await get(`/sessions?page_size=${limit}`, cookieHeader);
+      if (!response.ok) throw new IdentityUnavailableError(`listing sessions answered ${response.status}`);
+      const body: unknown = await response.json();
+      return Array.isArray(body) ? body.length : 0;
+    },
+  };
+}

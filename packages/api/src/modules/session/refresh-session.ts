@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { MembershipLevel, MembershipType } from '@bof/config/enums';
+import { mergeReads } from '@bof/paywall/meter';
+import { signPaywallSession, verifyPaywallSession, type PaywallSession } from '@bof/paywall/paywall-token';
+import type { SessionClaims } from './session-claims';
+import type { SessionRepo } from './session.repo';
+import type { IdentitySessions } from './identity-sessions';
+import { signSessionToken } from './session-token';
+import type { SessionKeys } from './signing-keys';
+
+export interface SessionRefreshDeps {
+  identity: IdentitySessions;
+  repo: Pick<SessionRepo, 'recordSignIn'>;
+  keys: SessionKeys;
+  paywallSecret: string;
+  ttlSeconds: number;
+  maxSessions: number;
+  /** The reader's membership; the billing module provides it. */
+  membershipOf(
+    userId: string,
+  ): Promise<{ level: MembershipLevel; type: MembershipType; unclaimedAccountId: string | null }>;
+  /** Whether the reader has completed their personal details (one-more-step). */
+  isUserDataComplete(userId: string): Promise<boolean>;
+}
+
+export type SessionRefresh =
+  | { kind: 'signed-out' }
+  | {
+      kind: 'signed-in';
+      sessionToken: string;
+      paywallToken: string;
+      claims: Omit<SessionClaims, 'exp'>;
+      /** More concurrent sessions than the login policy allows: the reader is asked to resolve it. */
+      loginPolicyExceeded: boolean;
+    };
+
+/**
+ * The product auth endpoint's work (spec §7): reads the identity session the browser's cookies carry,
+ * loads the reader's membership and flags, and issues `bof_session` and the paywall session cookie.
+ * Without an identity session the result is signed-out, and both cookies are to be cleared.
+ */
+export async function refreshSession(
+  deps: SessionRefreshDeps,
+  input: {
+    cookieHeader: string;
+    paywallCookie: string | undefined;
+    meterCookie: string | undefined;
+    now: Date;
+  },
+): Promise<SessionRefresh> {
+  const session = await deps.identity.whoami(input.cookieHeader);
+  if (!session) return { kind: 'signed-out' };
+
+  const account = await deps.repo.recordSignIn({
+    userId: session.identityId,
+    email: session.email,
+    sessionId: session.sessionId,
+    at: input.now,
+  });
+  const [membership, userDataComplete, otherSessions] = await Promise.all([
+    deps.membershipOf(account.userId),
+    deps.isUserDataComplete(account.userId),
+    deps.identity.countOtherSessions(input.cookieHeader, deps.maxSessions + 1),
+  ]);
+
+  const claims: Omit<SessionClaims, 'exp'> = {
+    user_id: account.userId,
+    email: account.email,
+    membership_level: membership.level,
+    membership_type: membership.type,
+    is_bof_admin: account.isBofAdmin,
+    is_first_login: account.firstSessionId === session.sessionId,
+    unclaimed_membership_account_id: membership.unclaimedAccountId,
+    is_challenged: false,
+    is_user_data_complete: userDataComplete,
+  };
+  const sessionToken = await signSessionToken(claims, {
+    privateKey: deps.keys.privateKey,
+    keyId: deps.keys.keyId,
+    now: input.now,
+    ttlSeconds: deps.ttlSeconds,
+  });
+
+  // The reader's paywall session carries on; reads made before signing in (ADR 3) join it.
+  const [paywall, meter] = await Promise.all([
+    verifyPaywallSession(input.paywallCookie, deps.paywallSecret),
+    verifyPaywallSession(input.meterCookie, deps.paywallSecret),
+  ]);
+  const merged: PaywallSession = {
+    sid: paywall?.sid ?? meter?.sid ?? randomUUID(),
+    reads: mergeReads(paywall?.reads ?? [], meter?.reads ?? []),
+    groups: [...new Set([...(paywall?.groups ?? []), ...(meter?.groups ?? [])])],
+  };
+  const paywallToken = await signPaywallSession(merged, deps.paywallSecret);
+
+  return {
+    kind: 'signed-in',
+    sessionToken,
+    paywallToken,
+    claims,
+    loginPolicyExceeded: otherSessions + 1 > deps.maxSessions,
+  };
+}

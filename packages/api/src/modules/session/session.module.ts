@@ -1,0 +1,68 @@
+import type { Platform } from '../../platform/platform';
+import { loadPaywallCookieSecret } from './cookie-secrets';
+import { createKratosIdentitySessions, type IdentitySessions } from './identity-sessions';
+import { refreshSession, type SessionRefresh, type SessionRefreshDeps } from './refresh-session';
+import type { SessionClaims } from './session-claims';
+import { createSessionRepo } from './session.repo';
+import { verifySessionToken } from './session-token';
+import { loadSessionKeys, type SessionKeys } from './signing-keys';
+
+export interface SessionModule {
+  /** The auth endpoint's refresh (spec §7). */
+  refresh(input: Parameters<typeof refreshSession>[1]): Promise<SessionRefresh>;
+  /** The verified claims of a `bof_session` token, or null (expired, forged, absent). */
+  verify(token: string | undefined, now: Date): Promise<SessionClaims | null>;
+  paywallSecret: string;
+}
+
+const KEY = Symbol.for('bof.session-module');
+type Holder = { [KEY]?: Promise<SessionModule> };
+
+/**
+ * Builds the session module once per process from the platform: signing keys, the cookie secret and the
+ * identity port. `overrides` lets tests and later modules (billing, personal details) supply their parts.
+ */
+export function getSessionModule(
+  platform: Platform,
+  overrides: Partial<Pick<SessionRefreshDeps, 'membershipOf' | 'isUserDataComplete'>> & {
+    identity?: IdentitySessions;
+  } = {},
+): Promise<SessionModule> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= createSessionModule(platform, overrides);
+  return holder[KEY];
+}
+
+export async function createSessionModule(
+  platform: Platform,
+  overrides: Partial<Pick<SessionRefreshDeps, 'membershipOf' | 'isUserDataComplete'>> & {
+    identity?: IdentitySessions;
+  } = {},
+): Promise<SessionModule> {
+  const { env } = platform;
+  const keys: SessionKeys = await loadSessionKeys({
+    configuredPrivateKeyPem: env.sessionSigningKey,
+    dataDir: env.dataDir,
+  });
+  const paywallSecret = loadPaywallCookieSecret({
+    configured: env.paywallCookieSecret,
+    dataDir: env.dataDir,
+  });
+  const deps: SessionRefreshDeps = {
+    identity: overrides.identity ?? createKratosIdentitySessions({ baseUrl: env.identityBaseUrl }),
+    repo: createSessionRepo(platform.db),
+    keys,
+    paywallSecret,
+    ttlSeconds: env.sessionTokenTtlSeconds,
+    maxSessions: env.loginPolicyMaxSessions,
+    // Until memberships are billed, every reader holds none.
+    membershipOf:
+      overrides.membershipOf ?? (async () => ({ level: 'None', type: 'None', unclaimedAccountId: null })),
+    isUserDataComplete: overrides.isUserDataComplete ?? (async () => false),
+  };
+  return {
+    refresh: (input) => refreshSession(deps, input),
+    verify: (token, now) => verifySessionToken(token, { publicKeys: keys.publicKeys, now }),
+    paywallSecret,
+  };
+}
