@@ -1,6 +1,9 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { toClientConfig } from '@bof/config/client';
 import { getServerEnv } from '@bof/config/server';
+import { AuthProvider } from '../client/auth/auth-provider';
+import { ClientConfigProvider } from '../client/config/client-config';
 import { SiteFooter } from '../components/shell/site-footer';
 import { SiteHeader } from '../components/shell/site-header';
 import { SkipLink } from '../components/shell/skip-link';
@@ -27,16 +30,21 @@ export const viewport: Viewport = {
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
-  const { siteName } = getServerEnv();
+  const env = getServerEnv();
+  const { siteName } = env;
   return (
     <html lang="en-GB" className={`${sans.variable} ${serif.variable}`}>
       <body className="flex min-h-screen flex-col">
-        <SkipLink />
-        <SiteHeader siteName={siteName} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter siteName={siteName} />
+        <ClientConfigProvider config={toClientConfig(env)}>
+          <AuthProvider>
+            <SkipLink />
+            <SiteHeader siteName={siteName} />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter siteName={siteName} />
+          </AuthProvider>
+        </ClientConfigProvider>
       </body>
     </html>
   );

@@ -119,6 +119,9 @@ describe('logout (spec §4)', () => {
     await s.actions.logout({ redirectTo: '/user/one-more-step/' });
     expect(s.stored.get('userRedirect')).toBe(`${site}/`);
     expect(s.navigate).toHaveBeenCalledWith(`${site}/identity/self-service/logout?token=t`);
+    expect(s.calls[0]?.url).toBe(
+      `${site}/identity/self-service/logout/browser?return_to=${encodeURIComponent(`${site}/user/logout/`)}`,
+    );
     expect(s.sleep).toHaveBeenCalledWith(2500);
   });
 

@@ -85,7 +85,8 @@ export function createAuthActions(deps: AuthActionDeps) {
     },
 
     /**
-     * Stores the logout redirect; offline, goes to /user/logout/; otherwise to the provider's logout URL.
+     * Stores the logout redirect; offline, goes to /user/logout/; otherwise to the provider's logout URL,
+     * which returns to /user/logout/ to clear the product cookies and continue to the stored redirect.
      * Resolves after 2.5 s, while the browser navigates.
      */
     async logout(options: { redirectTo?: string | null } = {}) {
@@ -95,7 +96,9 @@ export function createAuthActions(deps: AuthActionDeps) {
         deps.navigate('/user/logout/');
       } else {
         try {
-          const { logout_url } = await deps.identity.createBrowserLogoutFlow({ return_to: returnTo });
+          const { logout_url } = await deps.identity.createBrowserLogoutFlow({
+            return_to: `${deps.siteOrigin}/user/logout/`,
+          });
           deps.navigate(logout_url);
         } catch (error) {
           // session_inactive: already signed out at the provider; bring the product token in step.

@@ -34,6 +34,15 @@ export interface IdentityUiNode {
   meta: { label?: IdentityUiText };
 }
 
+/** A session as the provider lists it (Kratos `session`). */
+export interface IdentitySessionInfo {
+  id: string;
+  active?: boolean;
+  authenticated_at?: string;
+  expires_at?: string;
+  devices?: { id: string; ip_address?: string; user_agent?: string; location?: string }[];
+}
+
 export interface LogoutFlow {
   logout_token: string;
   logout_url: string;
@@ -119,7 +128,16 @@ export function createIdentityClient(options: { baseUrl: string; fetch?: typeof 
     getFlowError: (id: string | undefined) =>
       call<unknown>(`/self-service/errors?id=${encodeURIComponent(required('get flow error', 'id', id))}`),
     /** GET /sessions/whoami. */
-    toSession: () => call<unknown>('/sessions/whoami'),
+    toSession: () => call<IdentitySessionInfo>('/sessions/whoami'),
+    /** GET /sessions: the identity's other sessions. */
+    listOtherSessions: () => call<IdentitySessionInfo[]>('/sessions?page_size=100'),
+    /** DELETE /sessions: signs out every other session. */
+    revokeOtherSessions: () => call<unknown>('/sessions', { method: 'DELETE' }),
+    /** DELETE /sessions/{id}. */
+    revokeSession: (id: string | undefined) =>
+      call<unknown>(`/sessions/${encodeURIComponent(required('revoke session', 'id', id))}`, {
+        method: 'DELETE',
+      }),
     /** The URL a browser is sent to for a social sign-in (the login flow's oidc method, spec §4). */
     browserFlowUrl: (type: FlowType, params?: FlowQuery) =>
       `${base}/self-service/${type}/browser${query(params)}`,

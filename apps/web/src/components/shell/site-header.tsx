@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import { mainNavigation, signInHref, subscribeHref } from '../../site/navigation';
+import { mainNavigation, subscribeHref } from '../../site/navigation';
+import { AccountMenu } from './account-menu';
 
 /** The header on every page: wordmark, main navigation, Subscribe and Sign in. Works without JavaScript. */
 export function SiteHeader({ siteName }: { siteName: string }) {
@@ -30,9 +31,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           >
             Subscribe
           </Link>
-          <Link href={signInHref} className="px-1 py-2 underline-offset-4 hover:underline">
-            Sign in
-          </Link>
+          <AccountMenu />
           <details className="relative lg:hidden">
             <summary className="cursor-pointer list-none rounded border border-rule px-3 py-2 [&::-webkit-details-marker]:hidden">
               Menu
