@@ -1,0 +1,113 @@
+import type { Currency } from '@bof/config/constants';
+
+/** Spec §4: subscription states of the billing provider. */
+export const SUBSCRIPTION_STATES = ['ACTIVE', 'CANCELED', 'EXPIRED', 'FAILED', 'FUTURE', 'PAUSED'] as const;
+export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+
+export interface CardInfo {
+  cardType: string;
+  expMonth: number;
+  expYear: number;
+  firstSix: string;
+  lastFour: string;
+}
+
+export interface BillingInfo {
+  countryCode: string;
+  firstName: string;
+  lastName: string;
+  postalCode: string;
+  paymentMethod: 'credit_card';
+  card: CardInfo;
+}
+
+/** A subscription as the provider reports it (spec §3 RecurlySubscription), amounts in minor units. */
+export interface ProviderSubscription {
+  uuid: string;
+  accountCode: string;
+  planCode: string;
+  state: SubscriptionState;
+  currency: Currency;
+  unitAmount: number;
+  activatedAt: Date;
+  cancelledAt: Date | null;
+  expiresAt: Date | null;
+  trialEndsAt: Date | null;
+  currentPeriodStartedAt: Date;
+  currentPeriodEndsAt: Date;
+  currentTermEndsAt: Date;
+  isInDunning: boolean;
+  activeInvoiceId: string | null;
+  couponCodes: string[];
+}
+
+export interface ProviderInvoice {
+  id: string;
+  accountCode: string;
+  subscriptionUuid: string | null;
+  state: 'paid' | 'failed' | 'pending';
+  currency: Currency;
+  subtotal: number;
+  tax: number;
+  total: number;
+  createdAt: Date;
+}
+
+export interface PurchaseRequest {
+  accountCode: string;
+  email: string;
+  planCode: string;
+  currency: Currency;
+  /** The card token from the payment fields (Recurly.js, or the simulator's own fields). */
+  billingToken: string;
+  /** Result token of a completed 3-D Secure challenge, when retrying after one. */
+  threeDSecureActionResultToken?: string;
+  /** Sent to the provider so a retry never charges twice. */
+  idempotencyKey: string;
+  /** Net price before tax and the tax, decided by the catalogue. */
+  unitAmount: number;
+  taxRate: number;
+  trialDays: number;
+}
+
+export type PurchaseOutcome =
+  | { kind: 'purchased'; subscription: ProviderSubscription; invoice: ProviderInvoice | null }
+  | { kind: 'declined'; message: string }
+  | { kind: 'three-d-secure'; actionTokenId: string; message: string };
+
+/** A provider that cannot be reached or answered unexpectedly: fail closed, tell the reader to retry. */
+export class BillingUnavailableError extends Error {
+  readonly code = 'billing_unavailable';
+}
+
+/**
+ * What the product needs from a subscription billing provider (Recurly, or the simulator). Both
+ * implementations pass the same conformance suite.
+ */
+export interface BillingProvider {
+  purchase(request: PurchaseRequest): Promise<PurchaseOutcome>;
+  getBillingInfo(accountCode: string): Promise<BillingInfo | null>;
+  /** Replaces the account's card with the one a card token stands for. */
+  updateBillingInfo(accountCode: string, billingToken: string): Promise<BillingInfo>;
+  listSubscriptions(accountCode: string): Promise<ProviderSubscription[]>;
+  getSubscription(uuid: string): Promise<ProviderSubscription | null>;
+  /** Changes the plan at once, charging `charge` (net) plus tax now. */
+  changePlan(input: {
+    uuid: string;
+    planCode: string;
+    unitAmount: number;
+    charge: number;
+    taxRate: number;
+    idempotencyKey: string;
+  }): Promise<{ subscription: ProviderSubscription; invoice: ProviderInvoice | null }>;
+  /** Cancels at the end of the current term: access continues until then. */
+  cancel(uuid: string): Promise<ProviderSubscription>;
+  /** Applies a coupon to a subscription's next renewals. */
+  redeemCoupon(input: {
+    uuid: string;
+    couponCode: string;
+    discountPercent: number;
+  }): Promise<ProviderSubscription>;
+  listInvoices(accountCode: string): Promise<ProviderInvoice[]>;
+  accountManagementUrl(accountCode: string): Promise<string | null>;
+}
