@@ -4,3 +4,4 @@
  */
 export * from './platform';
 export * from './accounts';
+export * from './billing';

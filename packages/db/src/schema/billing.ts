@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const now = () => sql`now()`;
+
+/** The billing simulator's own records (the embedded stand-in for Recurly's database). */
+export const billingSimulatorRecords = pgTable(
+  'billing_simulator_records',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    accountCode: text('account_code'),
+    data: jsonb('data').notNull(),
+    updatedAt: at('updated_at').notNull().default(now()),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.id] }),
+    index('billing_simulator_records_account').on(t.kind, t.accountCode),
+  ],
+);
+
+/**
+ * Every purchase or upgrade attempt, written before the provider is called and keyed by the client's
+ * idempotency key, so a double submit, a retry or a restart mid-call charges once.
+ */
+export const billingPurchases = pgTable('billing_purchases', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  userId: text('user_id').notNull(),
+  kind: text('kind', { enum: ['purchase', 'upgrade'] }).notNull(),
+  planCode: text('plan_code').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', {
+    enum: ['pending', 'succeeded', 'declined', 'three_d_secure', 'failed'],
+  }).notNull(),
+  subscriptionUuid: text('subscription_uuid'),
+  message: text('message'),
+  amountCharged: integer('amount_charged'),
+  createdAt: at('created_at').notNull().default(now()),
+  updatedAt: at('updated_at').notNull().default(now()),
+});
+
+/** The product's copy of each subscription, kept in step with the provider by webhooks and reconciliation. */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    uuid: text('uuid').primaryKey(),
+    userId: text('user_id').notNull(),
+    accountCode: text('account_code').notNull(),
+    planCode: text('plan_code').notNull(),
+    state: text('state').notNull(),
+    currency: text('currency').notNull(),
+    unitAmount: integer('unit_amount').notNull(),
+    activatedAt: at('activated_at').notNull(),
+    cancelledAt: at('cancelled_at'),
+    expiresAt: at('expires_at'),
+    trialEndsAt: at('trial_ends_at'),
+    currentPeriodStartedAt: at('current_period_started_at').notNull(),
+    currentPeriodEndsAt: at('current_period_ends_at').notNull(),
+    currentTermEndsAt: at('current_term_ends_at').notNull(),
+    isInDunning: boolean('is_in_dunning').notNull().default(false),
+    activeInvoiceId: text('active_invoice_id'),
+    couponCodes: jsonb('coupon_codes').$type<string[]>().notNull().default([]),
+    cancellationReason: text('cancellation_reason'),
+    cancellationReasonOther: text('cancellation_reason_other'),
+    discountRedeemedAt: at('discount_redeemed_at'),
+    syncedAt: at('synced_at').notNull().default(now()),
+  },
+  (t) => [index('billing_subscriptions_user').on(t.userId)],
+);
+
+/** Webhook notifications already applied, so a repeated delivery changes nothing. */
+export const billingWebhookEvents = pgTable('billing_webhook_events', {
+  id: text('id').primaryKey(),
+  eventType: text('event_type').notNull(),
+  subscriptionUuid: text('subscription_uuid'),
+  receivedAt: at('received_at').notNull().default(now()),
+});
