@@ -137,6 +137,8 @@ export function createBillingSimulator(deps: {
   systemNow?: () => Date;
 }): BillingSimulator {
   const systemNow = deps.systemNow ?? (() => new Date());
+  // Orders notifications raised at the same instant (a renewal and its payment) as they were raised.
+  let sequence = Date.now() * 1000;
   const clockOf = async (store: SimulatorStore) => {
     const offset = (await store.get<{ offsetMs: number }>('clock', 'offset'))?.offsetMs ?? 0;
     return new Date(systemNow().getTime() + offset);
@@ -152,12 +154,7 @@ export function createBillingSimulator(deps: {
       event_time: now.toISOString(),
       ...event,
     };
-    await store.put(
-      'webhook',
-      `${now.getTime().toString().padStart(16, '0')}-${notification.id}`,
-      event.account_code,
-      notification,
-    );
+    await store.put('webhook', notification.id, event.account_code, { ...notification, seq: sequence++ });
     return notification;
   };
   const invoice = async (
@@ -349,7 +346,9 @@ export function createBillingSimulator(deps: {
     },
 
     async listSubscriptions(accountCode) {
-      return (await deps.store.list<StoredSubscription>('subscription', accountCode)).map(toProvider);
+      return (await deps.store.list<StoredSubscription>('subscription', accountCode))
+        .map(toProvider)
+        .sort((a, b) => a.activatedAt.getTime() - b.activatedAt.getTime() || a.uuid.localeCompare(b.uuid));
     },
 
     async getSubscription(uuid) {
@@ -441,7 +440,9 @@ export function createBillingSimulator(deps: {
 
     async listInvoices(accountCode) {
       const invoices = await deps.store.list<ProviderInvoice & { createdAt: string }>('invoice', accountCode);
-      return invoices.map((i) => ({ ...i, createdAt: new Date(i.createdAt) }));
+      return invoices
+        .map((i) => ({ ...i, createdAt: new Date(i.createdAt) }))
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
     },
 
     async accountManagementUrl() {
@@ -539,20 +540,16 @@ export function createBillingSimulator(deps: {
     },
 
     async pendingWebhooks() {
-      return deps.store.list<SimWebhook>('webhook');
+      return (await deps.store.list<SimWebhook & { seq?: number }>('webhook'))
+        .sort((a, b) => a.event_time.localeCompare(b.event_time) || (a.seq ?? 0) - (b.seq ?? 0))
+        .map(({ seq: _seq, ...w }) => w);
     },
 
     async markDelivered(id) {
-      for (const key of await listWebhookKeys(deps.store, id)) await deps.store.remove('webhook', key);
+      await deps.store.remove('webhook', id);
     },
   };
   return simulator;
-}
-
-async function listWebhookKeys(store: SimulatorStore, id: string): Promise<string[]> {
-  const all = await store.list<SimWebhook>('webhook');
-  const found = all.find((w) => w.id === id);
-  return found ? [`${new Date(found.event_time).getTime().toString().padStart(16, '0')}-${found.id}`] : [];
 }
 
 function reviveSubscription(s: ProviderSubscription): ProviderSubscription {

@@ -1,0 +1,250 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PurchaseRequest } from '../billing-provider';
+import { CardValidationError, createBillingSimulator } from './simulator';
+import type { SimulatorStore } from './simulator-store';
+import { TEST_CARDS, passesLuhn } from './test-cards';
+
+const start = new Date('2026-11-22T12:00:00Z');
+const DAY = 86_400_000;
+
+/**
+ * The simulator's behaviour, run against any store: in memory (unit tests) and the product database on
+ * PGlite and PostgreSQL (integration tests).
+ */
+export function runSimulatorSuite(
+  name: string,
+  openStore: () => Promise<{ store: SimulatorStore; close: () => Promise<void> }>,
+) {
+  const opened: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((close) => close()));
+  });
+
+  async function setup() {
+    const { store, close } = await openStore();
+    opened.push(close);
+    const sim = createBillingSimulator({ store, systemNow: () => start });
+    const card = (number: string) =>
+      sim.tokenize({
+        number,
+        expMonth: 12,
+        expYear: 2030,
+        cvc: '123',
+        firstName: 'Ada',
+        lastName: 'Reader',
+        postalCode: 'N1 9GU',
+        countryCode: 'GB',
+      });
+    const request = (billingToken: string, extra: Partial<PurchaseRequest> = {}): PurchaseRequest => ({
+      accountCode: 'acct-1',
+      email: 'ada@example.org',
+      planCode: 'individuals_premium_yearly_v1',
+      currency: 'GBP',
+      billingToken,
+      idempotencyKey: `key-${Math.random()}`,
+      unitAmount: 45_000,
+      taxRate: 0.2,
+      trialDays: 0,
+      ...extra,
+    });
+    return { sim, card, request };
+  }
+
+  describe(`${name}: tokenising a card`, () => {
+    it('keeps only brand, first six and last four', async () => {
+      const { sim, card, request } = await setup();
+      const token = await card(TEST_CARDS.success);
+      await sim.purchase(request(token.id));
+      expect(await sim.getBillingInfo('acct-1')).toMatchObject({
+        card: { cardType: 'Visa', firstSix: '411111', lastFour: '1111', expMonth: 12, expYear: 2030 },
+      });
+    });
+
+    it.each([
+      [{ number: '4111111111111112' }, 'number'],
+      [{ expYear: 2025 }, 'expiry'],
+      [{ expMonth: 13 }, 'expiry'],
+      [{ cvc: '12' }, 'cvc'],
+      [{ firstName: ' ' }, 'name'],
+      [{ countryCode: 'United Kingdom' }, 'country'],
+    ])('refuses %o', async (override, field) => {
+      const { sim } = await setup();
+      const attempt = sim.tokenize({
+        number: TEST_CARDS.success,
+        expMonth: 12,
+        expYear: 2030,
+        cvc: '123',
+        firstName: 'Ada',
+        lastName: 'Reader',
+        postalCode: 'N1',
+        countryCode: 'GB',
+        ...override,
+      });
+      await expect(attempt).rejects.toMatchObject({ field });
+      await expect(attempt).rejects.toBeInstanceOf(CardValidationError);
+    });
+
+    it('knows the test cards pass the Luhn check', () => {
+      for (const number of Object.values(TEST_CARDS)) expect(passesLuhn(number)).toBe(true);
+    });
+  });
+
+  describe(`${name}: purchasing`, () => {
+    it('charges the success card, with tax, and reports the subscription', async () => {
+      const { sim, card, request } = await setup();
+      const outcome = await sim.purchase(request((await card(TEST_CARDS.success)).id));
+      if (outcome.kind !== 'purchased') throw new Error(outcome.kind);
+      expect(outcome.subscription).toMatchObject({
+        state: 'ACTIVE',
+        planCode: 'individuals_premium_yearly_v1',
+        trialEndsAt: null,
+      });
+      expect(outcome.invoice).toMatchObject({ state: 'paid', subtotal: 45_000, tax: 9_000, total: 54_000 });
+      expect((await sim.pendingWebhooks()).map((w) => `${w.object_type}.${w.event_type}`)).toEqual([
+        'subscription.created',
+        'payment.succeeded',
+      ]);
+      const [first] = await sim.pendingWebhooks();
+      await sim.markDelivered(first!.id);
+      expect((await sim.pendingWebhooks()).map((w) => w.event_type)).toEqual(['succeeded']);
+    });
+
+    it('starts a trial without charging', async () => {
+      const { sim, card, request } = await setup();
+      const outcome = await sim.purchase(request((await card(TEST_CARDS.success)).id, { trialDays: 30 }));
+      if (outcome.kind !== 'purchased') throw new Error(outcome.kind);
+      expect(outcome.invoice).toBe(null);
+      expect(outcome.subscription.trialEndsAt).toEqual(new Date(start.getTime() + 30 * DAY));
+    });
+
+    it('declines the declined card and creates nothing', async () => {
+      const { sim, card, request } = await setup();
+      expect((await sim.purchase(request((await card(TEST_CARDS.declined)).id))).kind).toBe('declined');
+      expect(await sim.listSubscriptions('acct-1')).toEqual([]);
+    });
+
+    it('asks for 3-D Secure, then charges once the challenge passes', async () => {
+      const { sim, card, request } = await setup();
+      const token = (await card(TEST_CARDS.threeDSecure)).id;
+      const first = await sim.purchase(request(token, { idempotencyKey: 'k3' }));
+      if (first.kind !== 'three-d-secure') throw new Error(first.kind);
+      expect(await sim.listSubscriptions('acct-1')).toEqual([]);
+      const { resultToken } = await sim.completeChallenge(first.actionTokenId, 'pass');
+      const second = await sim.purchase(
+        request(token, { idempotencyKey: 'k3', threeDSecureActionResultToken: resultToken! }),
+      );
+      expect(second.kind).toBe('purchased');
+    });
+
+    it('declines when the 3-D Secure challenge fails, or a result token is forged', async () => {
+      const { sim, card, request } = await setup();
+      const token = (await card(TEST_CARDS.threeDSecure)).id;
+      const first = await sim.purchase(request(token));
+      if (first.kind !== 'three-d-secure') throw new Error(first.kind);
+      expect((await sim.completeChallenge(first.actionTokenId, 'fail')).resultToken).toBe(null);
+      expect(
+        (await sim.purchase(request(token, { threeDSecureActionResultToken: first.actionTokenId }))).kind,
+      ).toBe('declined');
+      expect((await sim.purchase(request(token, { threeDSecureActionResultToken: 'forged' }))).kind).toBe(
+        'declined',
+      );
+      expect(await sim.listSubscriptions('acct-1')).toEqual([]);
+    });
+
+    it('charges once for 50 concurrent submissions with one idempotency key', async () => {
+      const { sim, card, request } = await setup();
+      const token = (await card(TEST_CARDS.success)).id;
+      const outcomes = await Promise.all(
+        Array.from({ length: 50 }, () => sim.purchase(request(token, { idempotencyKey: 'same' }))),
+      );
+      const uuids = new Set(outcomes.map((o) => (o.kind === 'purchased' ? o.subscription.uuid : o.kind)));
+      expect(uuids.size).toBe(1);
+      expect(await sim.listSubscriptions('acct-1')).toHaveLength(1);
+      expect(await sim.listInvoices('acct-1')).toHaveLength(1);
+    });
+  });
+
+  describe(`${name}: the subscription lifecycle`, () => {
+    async function purchased(options: { number?: string; trialDays?: number } = {}) {
+      const s = await setup();
+      const outcome = await s.sim.purchase(
+        s.request((await s.card(options.number ?? TEST_CARDS.success)).id, {
+          trialDays: options.trialDays ?? 0,
+        }),
+      );
+      if (outcome.kind !== 'purchased') throw new Error(outcome.kind);
+      return { ...s, sub: outcome.subscription };
+    }
+
+    it('renews a year later and invoices the renewal', async () => {
+      const { sim, sub } = await purchased();
+      const { webhooks } = await sim.advanceClock(366 * DAY);
+      expect(webhooks.map((w) => w.event_type)).toEqual(['renewed', 'succeeded']);
+      const renewed = await sim.getSubscription(sub.uuid);
+      expect(renewed?.currentPeriodEndsAt.getTime()).toBeGreaterThan(sub.currentPeriodEndsAt.getTime());
+      expect(await sim.listInvoices('acct-1')).toHaveLength(2);
+    });
+
+    it('bills the first year when a trial ends', async () => {
+      const { sim } = await purchased({ trialDays: 14 });
+      await sim.advanceClock(15 * DAY);
+      expect((await sim.listInvoices('acct-1')).map((i) => i.total)).toEqual([54_000]);
+    });
+
+    it('keeps a cancelled subscription until the period ends, then expires it', async () => {
+      const { sim, sub } = await purchased();
+      const cancelled = await sim.cancel(sub.uuid);
+      expect(cancelled).toMatchObject({ state: 'CANCELED' });
+      expect(cancelled.expiresAt).toEqual(sub.currentPeriodEndsAt);
+      await sim.advanceClock(100 * DAY);
+      expect((await sim.getSubscription(sub.uuid))?.state).toBe('CANCELED');
+      await sim.advanceClock(300 * DAY);
+      expect((await sim.getSubscription(sub.uuid))?.state).toBe('EXPIRED');
+    });
+
+    it('puts a failing renewal into dunning, then expires it after 14 days', async () => {
+      const { sim, card, sub } = await purchased();
+      await sim.updateBillingInfo('acct-1', (await card(TEST_CARDS.declined)).id);
+      const renewal = await sim.advanceClock(366 * DAY);
+      expect(renewal.webhooks.map((w) => `${w.object_type}.${w.event_type}`)).toEqual(['payment.failed']);
+      expect(await sim.getSubscription(sub.uuid)).toMatchObject({ state: 'ACTIVE', isInDunning: true });
+      expect((await sim.listInvoices('acct-1')).map((i) => i.state)).toEqual(['paid', 'failed']);
+      await sim.advanceClock(12 * DAY);
+      expect((await sim.getSubscription(sub.uuid))?.state).toBe('ACTIVE');
+      const lapse = await sim.advanceClock(2 * DAY);
+      expect(lapse.webhooks.map((w) => w.event_type)).toEqual(['expired']);
+      expect((await sim.getSubscription(sub.uuid))?.state).toBe('EXPIRED');
+    });
+
+    it('applies a save-offer coupon to the next renewal', async () => {
+      const { sim, sub } = await purchased();
+      await sim.redeemCoupon({ uuid: sub.uuid, couponCode: 'save20', discountPercent: 20 });
+      await sim.redeemCoupon({ uuid: sub.uuid, couponCode: 'save20', discountPercent: 20 });
+      expect((await sim.getSubscription(sub.uuid))?.couponCodes).toEqual(['save20']);
+      await sim.advanceClock(366 * DAY);
+      expect((await sim.listInvoices('acct-1')).map((i) => i.subtotal)).toEqual([45_000, 36_000]);
+    });
+
+    it('upgrades, charging what it is told, once per idempotency key', async () => {
+      const { sim, sub } = await purchased();
+      const change = {
+        uuid: sub.uuid,
+        planCode: 'executive_allaccess_yearly_v1',
+        unitAmount: 150_000,
+        charge: 105_000,
+        taxRate: 0.2,
+        idempotencyKey: 'up-1',
+      };
+      const [a, b] = await Promise.all([sim.changePlan(change), sim.changePlan(change)]);
+      expect(a.invoice?.total).toBe(126_000);
+      expect(b.invoice?.id).toBe(a.invoice?.id);
+      expect((await sim.getSubscription(sub.uuid))?.planCode).toBe('executive_allaccess_yearly_v1');
+      expect(await sim.listInvoices('acct-1')).toHaveLength(2);
+    });
+
+    it('never moves the clock backwards', async () => {
+      const { sim } = await setup();
+      await expect(sim.advanceClock(-1)).rejects.toThrow(RangeError);
+    });
+  });
+}
