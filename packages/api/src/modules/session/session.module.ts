@@ -1,4 +1,5 @@
 import type { Platform } from '../../platform/platform';
+import { createBillingModule, membershipClaims } from '../billing/billing.module';
 import { loadPaywallCookieSecret } from './cookie-secrets';
 import { createKratosIdentitySessions, type IdentitySessions } from './identity-sessions';
 import { refreshSession, type SessionRefresh, type SessionRefreshDeps } from './refresh-session';

@@ -1,0 +1,33 @@
+import { signWebhook } from '@bof/billing/webhook-signature';
+import type { BillingSimulator } from '@bof/billing/simulator';
+
+/**
+ * Sends the simulator's pending notifications to the product's webhook endpoint, signed as Recurly signs
+ * them, oldest first. A notification stays pending until the endpoint accepts it.
+ * @returns how many were delivered.
+ */
+export async function deliverSimulatorWebhooks(options: {
+  simulator: Pick<BillingSimulator, 'pendingWebhooks' | 'markDelivered'>;
+  endpoint: string;
+  key: string;
+  now?: () => Date;
+  fetch?: typeof fetch;
+}): Promise<number> {
+  const doFetch = options.fetch ?? fetch;
+  let delivered = 0;
+  for (const notification of await options.simulator.pendingWebhooks()) {
+    const body = JSON.stringify(notification);
+    const response = await doFetch(options.endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'recurly-signature': signWebhook(body, [options.key], options.now?.() ?? new Date()),
+      },
+      body,
+    }).catch(() => null);
+    if (!response?.ok) break;
+    await options.simulator.markDelivered(notification.id);
+    delivered++;
+  }
+  return delivered;
+}

@@ -1,0 +1,124 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseServerEnv } from '@bof/config/server';
+import { TEST_CARDS } from '@bof/billing/test-cards';
+import { signWebhook } from '@bof/billing/webhook-signature';
+import type { DatabaseHandle } from '@bof/db/client';
+import { createTestDatabase } from '@bof/db/testing';
+import { createBillingModule, type BillingModule } from './billing.module';
+import { deliverSimulatorWebhooks } from './deliver-webhooks';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bof-billing-'));
+let database: DatabaseHandle;
+let billing: BillingModule;
+let key: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  billing = createBillingModule({ env: parseServerEnv({ DATA_DIR: dataDir }), db: database.db, database });
+  key = readFileSync(path.join(dataDir, 'keys', 'billing-webhook-key'), 'utf8').trim();
+});
+afterAll(async () => {
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function buy(userId: string) {
+  const simulator = billing.simulator!;
+  const token = await simulator.tokenize({
+    number: TEST_CARDS.success,
+    expMonth: 1,
+    expYear: 2032,
+    cvc: '999',
+    firstName: 'A',
+    lastName: 'B',
+    postalCode: 'X',
+    countryCode: 'GB',
+  });
+  const outcome = await simulator.purchase({
+    accountCode: userId,
+    email: `${userId}@example.org`,
+    planCode: 'individuals_standard_yearly_trial_v1',
+    currency: 'GBP',
+    billingToken: token.id,
+    idempotencyKey: `k-${userId}`,
+    unitAmount: 25_000,
+    taxRate: 0.2,
+    trialDays: 30,
+  });
+  if (outcome.kind !== 'purchased') throw new Error(outcome.kind);
+  return outcome.subscription;
+}
+
+// Delivers the simulator's notifications straight into the endpoint's logic, signed as in production.
+const deliverInProcess = () =>
+  deliverSimulatorWebhooks({
+    simulator: billing.simulator!,
+    endpoint: 'http://in-process/',
+    key,
+    fetch: (async (_url: RequestInfo | URL, init?: RequestInit) => {
+      const receipt = await billing.receiveWebhook(
+        String(init?.body),
+        new Headers(init?.headers).get('recurly-signature'),
+      );
+      return new Response(null, { status: receipt.status });
+    }) as typeof fetch,
+  });
+
+describe('Recurly webhooks', () => {
+  it('bring the product in step with the provider: created, then cancelled', async () => {
+    const sub = await buy('hook-user-1');
+    expect(await deliverInProcess()).toBeGreaterThan(0);
+    expect(await billing.membershipOf('hook-user-1')).toMatchObject({
+      level: 'Standard',
+      status: 'ActiveTrial',
+    });
+    await billing.simulator!.cancel(sub.uuid);
+    await deliverInProcess();
+    expect((await billing.membershipOf('hook-user-1')).status).toBe('ActiveCanceled');
+  });
+
+  const notification = (uuid: string, id = `evt-${Math.random()}`) =>
+    JSON.stringify({
+      id,
+      object_type: 'subscription',
+      site_id: 'simulator',
+      event_type: 'canceled',
+      event_time: new Date().toISOString(),
+      uuid,
+      account_code: 'hook-user-2',
+    });
+
+  it('acknowledge a repeated delivery and ignore it', async () => {
+    const sub = await buy('hook-user-2');
+    const body = notification(sub.uuid, 'evt-repeat');
+    const header = signWebhook(body, [key], new Date());
+    expect(await billing.receiveWebhook(body, header)).toEqual({ status: 200, result: 'applied' });
+    expect(await billing.receiveWebhook(body, header)).toEqual({ status: 200, result: 'duplicate' });
+  });
+
+  it('refuse forged, stale, unsigned and malformed deliveries, changing nothing', async () => {
+    const sub = await buy('hook-user-3');
+    await billing.simulator!.cancel(sub.uuid);
+    const body = notification(sub.uuid);
+    const before = await billing.repo.findSubscription(sub.uuid);
+    expect(await billing.receiveWebhook(body, signWebhook(body, ['not-our-key'], new Date()))).toEqual({
+      status: 401,
+      reason: 'signature mismatch',
+    });
+    expect(
+      await billing.receiveWebhook(body, signWebhook(body, [key], new Date(Date.now() - 301_000))),
+    ).toEqual({ status: 401, reason: 'signature stale' });
+    expect(await billing.receiveWebhook(body, null)).toMatchObject({ status: 401 });
+    expect(
+      await billing.receiveWebhook(body.replace('canceled', 'expired'), signWebhook(body, [key], new Date())),
+    ).toMatchObject({ status: 401 });
+    expect(await billing.receiveWebhook('{"nope":1}', signWebhook('{"nope":1}', [key], new Date()))).toEqual({
+      status: 400,
+      reason: 'not a notification',
+    });
+    expect(await billing.repo.findSubscription(sub.uuid)).toEqual(before);
+  });
+});
