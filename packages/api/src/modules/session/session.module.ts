@@ -49,6 +49,7 @@ export async function createSessionModule(
     configured: env.paywallCookieSecret,
     dataDir: env.dataDir,
   });
+  const billing = createBillingModule(platform);
   const deps: SessionRefreshDeps = {
     identity: overrides.identity ?? createKratosIdentitySessions({ baseUrl: env.identityBaseUrl }),
     repo: createSessionRepo(platform.db),
@@ -56,9 +57,12 @@ export async function createSessionModule(
     paywallSecret,
     ttlSeconds: env.sessionTokenTtlSeconds,
     maxSessions: env.loginPolicyMaxSessions,
-    // Until memberships are billed, every reader holds none.
     membershipOf:
-      overrides.membershipOf ?? (async () => ({ level: 'None', type: 'None', unclaimedAccountId: null })),
+      overrides.membershipOf ??
+      (
+        (billing) => (userId: string) =>
+          membershipClaims(billing, userId)
+      )(createBillingModule(platform)),
     isUserDataComplete: overrides.isUserDataComplete ?? (async () => false),
   };
   return {
