@@ -57,12 +57,7 @@ export async function createSessionModule(
     paywallSecret,
     ttlSeconds: env.sessionTokenTtlSeconds,
     maxSessions: env.loginPolicyMaxSessions,
-    membershipOf:
-      overrides.membershipOf ??
-      (
-        (billing) => (userId: string) =>
-          membershipClaims(billing, userId)
-      )(createBillingModule(platform)),
+    membershipOf: overrides.membershipOf ?? ((userId) => membershipClaims(billing, userId)),
     isUserDataComplete: overrides.isUserDataComplete ?? (async () => false),
   };
   return {
