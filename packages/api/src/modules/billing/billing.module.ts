@@ -13,6 +13,8 @@ import { membershipFrom, type Membership } from './membership';
 import { purchaseSubscription, type PurchaseInput } from './purchase-subscription';
 import { createDrizzleSimulatorStore } from './simulator-store.drizzle';
 
+export { CardValidationError } from '@bof/billing/simulator';
+
 export type WebhookReceipt = { status: 200; result: WebhookResult } | { status: 400 | 401; reason: string };
 
 export interface BillingModule {

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { getBillingModule } from '@bof/api/billing';
+import { getPlatform } from '@bof/api/platform';
+import { reconcileSubscriptions } from '@bof/api/billing-reconcile';
+import { embeddedOnly } from '../../../../server/embedded-only';
+import { readJsonBody } from '../../../../server/read-json-body';
+
+export const dynamic = 'force-dynamic';
+
+const commandSchema = z.union([
+  z.object({ command: z.literal('advance'), days: z.number().min(0).max(3660) }),
+  z.object({ command: z.literal('reconcile') }),
+  z.object({ command: z.literal('now') }),
+]);
+
+/** Drives the billing simulator from tests and `npm run billing:simulator`: move its clock, reconcile. */
+export async function POST(request: Request): Promise<Response> {
+  const closed = await embeddedOnly();
+  if (closed) return closed;
+  const body = await readJsonBody(request, 1024);
+  const command = body.ok ? commandSchema.safeParse(body.value) : null;
+  if (!command?.success)
+    return Response.json({ error: 'Expected { command: advance, days } | reconcile | now' }, { status: 400 });
+  const billing = getBillingModule(await getPlatform());
+  const simulator = billing.simulator!;
+  switch (command.data.command) {
+    case 'advance': {
+      const { now, webhooks } = await simulator.advanceClock(command.data.days * 86_400_000);
+      const delivered = await billing.flushWebhooks();
+      return Response.json({ now, notifications: webhooks.length, delivered });
+    }
+    case 'reconcile':
+      return Response.json(await reconcileSubscriptions({ repo: billing.repo, provider: billing.provider }));
+    case 'now':
+      return Response.json({ now: await simulator.now() });
+  }
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { getPlatform } from '@bof/api/platform';
+import { CardValidationError, getBillingModule } from '@bof/api/billing';
+import { embeddedOnly } from '../../../../server/embedded-only';
+import { readJsonBody } from '../../../../server/read-json-body';
+
+export const dynamic = 'force-dynamic';
+
+const cardSchema = z.object({
+  number: z.string().max(32),
+  expMonth: z.coerce.number().int(),
+  expYear: z.coerce.number().int(),
+  cvc: z.string().max(4),
+  firstName: z.string().max(100),
+  lastName: z.string().max(100),
+  postalCode: z.string().max(20),
+  countryCode: z.string().max(2),
+});
+
+/**
+ * The billing simulator's card tokenisation, the embedded counterpart of Recurly.js: the card number is
+ * checked and exchanged for a token here, and never reaches the product's own API.
+ */
+export async function POST(request: Request): Promise<Response> {
+  const closed = await embeddedOnly();
+  if (closed) return closed;
+  const body = await readJsonBody(request, 4096);
+  if (!body.ok)
+    return Response.json({ error: { field: null, message: body.message } }, { status: body.status });
+  const card = cardSchema.safeParse(body.value);
+  if (!card.success)
+    return Response.json({ error: { field: null, message: 'Enter your card details.' } }, { status: 400 });
+  const billing = getBillingModule(await getPlatform());
+  try {
+    const token = await billing.simulator!.tokenize({
+      ...card.data,
+      countryCode: card.data.countryCode.toUpperCase(),
+    });
+    return Response.json(token, { headers: { 'cache-control': 'no-store' } });
+  } catch (error) {
+    if (error instanceof CardValidationError) {
+      return Response.json({ error: { field: error.field, message: error.message } }, { status: 422 });
+    }
+    throw error;
+  }
+}
