@@ -1,9 +1,54 @@
 import SchemaBuilder from '@pothos/core';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import ErrorsPlugin from '@pothos/plugin-errors';
+import ValidationPlugin from '@pothos/plugin-validation';
+import DataloaderPlugin from '@pothos/plugin-dataloader';
+import RelayPlugin from '@pothos/plugin-relay';
+import { authScopesFor, type AuthScopes } from './auth/auth-scopes';
+import { unauthorizedErrorFor } from './auth/unauthorized';
 import type { GraphQLContext } from './context';
+import { DomainError } from './errors/domain-error';
+import { fieldValidationErrorFrom } from './errors/from-validation-issues';
+import { resultSuccessName, resultUnionName } from './errors/result-type-names';
 
-// Fields are non-null unless they say otherwise: null must mean something in this API.
-export const builder = new SchemaBuilder<{ Context: GraphQLContext; DefaultFieldNullability: false }>({
+/**
+ * The one schema builder. Fields are non-null unless they say otherwise: null must mean something.
+ * Expected failures are DomainErrors, returned as members of each field's result union (`errors`);
+ * input validation failures reach that union too (`unsafelyHandleInputErrors`), so each input type
+ * validates as a whole and reports every field error at once.
+ */
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  DefaultFieldNullability: false;
+  DefaultEdgesNullability: false;
+  DefaultNodeNullability: false;
+  AuthScopes: AuthScopes;
+  Scalars: { DateTime: { Input: Date; Output: Date } };
+}>({
   defaultFieldNullability: false,
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, ValidationPlugin, DataloaderPlugin, RelayPlugin],
+  scopeAuth: {
+    authScopes: (context) => authScopesFor(context.viewer, context.organisationRoles),
+    unauthorizedError: (_parent, context, _info, result) =>
+      unauthorizedErrorFor(context.viewer, result.failure),
+  },
+  errors: {
+    defaultTypes: [DomainError],
+    unsafelyHandleInputErrors: true,
+    defaultUnionOptions: { name: resultUnionName },
+    defaultResultOptions: { name: resultSuccessName },
+  },
+  validation: {
+    validationError: (failure) => fieldValidationErrorFrom(failure.issues),
+  },
+  relay: {
+    cursorType: 'String',
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
+    edgesFieldOptions: { nullable: false },
+    nodeFieldOptions: { nullable: false },
+  },
 });
 
 builder.queryType({});
+builder.mutationType({});

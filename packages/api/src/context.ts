@@ -1,6 +1,15 @@
+import type { MembershipRecords } from './auth/membership-records';
+import type { OrganisationRoles } from './auth/organisation-roles';
+import type { Viewer } from './auth/viewer';
 import type { Platform } from './platform/platform';
 
-/** What every resolver receives: the running platform. The viewer joins it with sign-in. */
+/** What every resolver receives. A new one is made for each request. */
 export interface GraphQLContext {
   platform: Platform;
+  /** The signed-in reader, from the verified `bof_session` token; null when anonymous. */
+  viewer: Viewer | null;
+  /** Answers the `organisationRole` scope. */
+  organisationRoles: OrganisationRoles;
+  /** What billing and organisations know of the viewer's memberships. */
+  membershipRecords: MembershipRecords;
 }

@@ -1,5 +1,11 @@
 import { builder } from './builder';
 import './modules/site/site.graphql';
+import './enums/enums.graphql';
+import './scalars/date-time.graphql';
+import './errors/error-types.graphql';
+import './modules/reference/reference.graphql';
+import './modules/viewer/viewer.graphql';
+import './modules/viewer/user-data.graphql';
 
 /** The whole GraphQL schema. Each module registers its types by being imported above. */
 export const schema = builder.toSchema({ sortSchema: true });

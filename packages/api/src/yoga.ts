@@ -1,21 +1,84 @@
-import { createYoga } from 'graphql-yoga';
+import { createGraphQLError, createYoga, maskError } from 'graphql-yoga';
+import { noMembershipRecords, type MembershipRecords } from './auth/membership-records';
+import { noOrganisationRoles, type OrganisationRoles } from './auth/organisation-roles';
+import type { ViewerResolver } from './auth/viewer';
 import type { GraphQLContext } from './context';
-import { getPlatform } from './platform/platform';
+import { DomainError } from './errors/domain-error';
+import { GRAPHQL_LIMITS, graphQLLimitPlugins, type GraphQLLimits } from './http/graphql-limits';
+import { BodyTooLargeError, readLimitedBody } from './http/limited-body';
+import { getPlatform, type Platform } from './platform/platform';
 import { schema } from './schema';
 
 export const GRAPHQL_ENDPOINT = '/api/graphql/';
 
-/** The GraphQL endpoint as a fetch handler. Unexpected errors are masked; expected ones are typed results. */
-export function createGraphQLHandler(options: {
+export interface GraphQLHandlerOptions {
+  /** Production: introspection, field suggestions and GraphiQL are off. */
   production: boolean;
-}): (request: Request) => Promise<Response> {
+  /** Who is asking: the sign-in module's session verification, or a fake in tests. */
+  resolveViewer: ViewerResolver;
+  /** The platform to serve from; the process's platform by default. */
+  platform?: () => Promise<Platform>;
+  organisationRoles?: OrganisationRoles;
+  membershipRecords?: MembershipRecords;
+  limits?: Partial<GraphQLLimits>;
+}
+
+const problem = (status: number, code: string, message: string) =>
+  Response.json({ errors: [{ message, extensions: { code } }] }, { status });
+
+// Expected failures that escape a result union keep their message and code; everything else is masked.
+// (Duck-typed, not `instanceof GraphQLError`: bundlers may load graphql twice, as ESM and CommonJS.)
+const maskUnexpected = (error: unknown, message: string) => {
+  const located = error as { originalError?: unknown; path?: readonly (string | number)[] };
+  const original = located.originalError ?? error;
+  if (original instanceof DomainError) {
+    return createGraphQLError(original.message, { path: located.path, extensions: { code: original.code } });
+  }
+  return maskError(error, message, false);
+};
+
+/**
+ * The GraphQL endpoint (spec §7) as a fetch handler. Queries go by GET or POST, mutations by POST only;
+ * a POST body must be JSON and at most `maxBodyBytes`; documents over the depth, alias, token or cost
+ * limits are refused before execution; batching is off; unexpected errors are masked.
+ */
+export function createGraphQLHandler(
+  options: GraphQLHandlerOptions,
+): (request: Request) => Promise<Response> {
+  const limits = { ...GRAPHQL_LIMITS, ...options.limits };
+  const platform = options.platform ?? getPlatform;
+  const organisationRoles = options.organisationRoles ?? noOrganisationRoles;
+  const membershipRecords = options.membershipRecords ?? noMembershipRecords;
   const yoga = createYoga<Record<string, never>, GraphQLContext>({
     schema,
     graphqlEndpoint: GRAPHQL_ENDPOINT,
-    maskedErrors: true,
+    maskedErrors: { maskError: maskUnexpected },
+    batching: false,
+    cors: false,
     graphiql: !options.production,
     landingPage: false,
-    context: async () => ({ platform: await getPlatform() }),
+    plugins: graphQLLimitPlugins(limits, options.production),
+    context: async ({ request }) => ({
+      platform: await platform(),
+      viewer: await options.resolveViewer(request),
+      organisationRoles,
+      membershipRecords,
+    }),
   });
-  return async (request) => yoga.fetch(request);
+
+  return async (request) => {
+    if (request.method !== 'POST') return yoga.fetch(request);
+    const contentType = request.headers.get('content-type') ?? '';
+    if (!/^application\/(graphql-response\+)?json\s*(;|$)/i.test(contentType)) {
+      return problem(415, 'unsupported_media_type', 'Send the operation as JSON (application/json).');
+    }
+    let body: Uint8Array<ArrayBuffer>;
+    try {
+      body = await readLimitedBody(request, limits.maxBodyBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return problem(413, error.code, error.message);
+      throw error;
+    }
+    return yoga.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body }));
+  };
 }

@@ -1,4 +1,5 @@
+import { referenceListsSeed } from '../modules/reference/reference.seed';
 import type { Seed } from './seeds';
 
 /** Every seed applied at start, in order. Domains append theirs here. */
-export const seedList: readonly Seed[] = [];
+export const seedList: readonly Seed[] = [referenceListsSeed];

@@ -5,3 +5,5 @@
 export * from './platform';
 export * from './accounts';
 export * from './billing';
+export * from './reference';
+export * from './user-data';

@@ -1,9 +1,18 @@
 import { getServerEnv } from '@bof/config/server';
+import { getPlatform } from '@bof/api/platform';
+import { getSessionModule } from '@bof/api/session';
+import { createSessionViewerResolver } from '@bof/api/session-viewer';
 import { createGraphQLHandler } from '@bof/api/yoga';
 
 export const dynamic = 'force-dynamic';
 
-const handler = createGraphQLHandler({ production: !getServerEnv().embedded });
+const handler = createGraphQLHandler({
+  production: !getServerEnv().embedded,
+  // The viewer is whoever the verified `bof_session` cookie names; anonymous otherwise.
+  resolveViewer: createSessionViewerResolver({
+    verify: async (token, now) => (await getSessionModule(await getPlatform())).verify(token, now),
+  }),
+});
 
 export function GET(request: Request): Promise<Response> {
   return handler(request);

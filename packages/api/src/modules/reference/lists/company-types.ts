@@ -1,0 +1,33 @@
+import type { ReferenceEntry } from './reference-item';
+
+/** What kind of business an organisation is, across the fashion and beauty value chain. */
+export const COMPANY_TYPES: readonly ReferenceEntry[] = [
+  { key: 'fashion-brand', title: 'Fashion brand' },
+  { key: 'luxury-house', title: 'Luxury house' },
+  { key: 'beauty-brand', title: 'Beauty brand' },
+  { key: 'luxury-group', title: 'Luxury or fashion group' },
+  { key: 'department-store', title: 'Department store' },
+  { key: 'specialty-retailer', title: 'Specialty retailer' },
+  { key: 'multi-brand-boutique', title: 'Multi-brand boutique' },
+  { key: 'online-retailer', title: 'Online retailer' },
+  { key: 'marketplace', title: 'Marketplace' },
+  { key: 'resale-and-rental', title: 'Resale or rental platform' },
+  { key: 'wholesaler-distributor', title: 'Wholesaler or distributor' },
+  { key: 'showroom-sales-agency', title: 'Showroom or sales agency' },
+  { key: 'manufacturer', title: 'Manufacturer' },
+  { key: 'textile-materials-supplier', title: 'Textile or materials supplier' },
+  { key: 'sourcing-agent', title: 'Sourcing agent' },
+  { key: 'logistics-provider', title: 'Logistics provider' },
+  { key: 'technology-company', title: 'Technology company' },
+  { key: 'creative-agency', title: 'Creative or advertising agency' },
+  { key: 'pr-agency', title: 'PR or communications agency' },
+  { key: 'talent-agency', title: 'Model or talent agency' },
+  { key: 'consultancy', title: 'Consultancy' },
+  { key: 'media-publisher', title: 'Media or publisher' },
+  { key: 'investor', title: 'Investor' },
+  { key: 'education-institution', title: 'School or university' },
+  { key: 'trade-body', title: 'Trade body or association' },
+  { key: 'non-profit', title: 'Non-profit organisation' },
+  { key: 'government', title: 'Government body' },
+  { key: 'other', title: 'Other' },
+];
