@@ -105,3 +105,8 @@ export async function membershipClaims(
   const membership = await billing.membershipOf(userId);
   return { level: membership.level, type: membership.type, unclaimedAccountId: null };
 }
+
+/** The catalogue, for pages: the web app reaches billing only through the API. */
+export { INDIVIDUAL_PLAN_CODES, PLANS, findPlan, type Plan } from '@bof/billing/plans';
+export { currencyForCountry, formatMoney, isCurrency, priceOf } from '@bof/billing/pricing';
+export { taxFor } from '@bof/billing/tax';

@@ -1,5 +1,5 @@
 import type { BillingProvider } from '@bof/billing/billing-provider';
-import { SubscriptionPurchaseError } from './billing.errors';
+import { SubscriptionPurchaseError } from '../../errors/subscription-errors';
 import type { BillingRepo, SubscriptionRecord } from './billing.repo';
 import { membershipFrom } from './membership';
 

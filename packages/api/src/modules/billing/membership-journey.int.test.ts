@@ -3,7 +3,7 @@ import { createBillingSimulator, type BillingSimulator } from '@bof/billing/simu
 import { TEST_CARDS } from '@bof/billing/test-cards';
 import type { DatabaseHandle } from '@bof/db/client';
 import { createTestDatabase } from '@bof/db/testing';
-import { SubscriptionUpgradeError } from './billing.errors';
+import { SubscriptionUpgradeError } from '../../errors/subscription-errors';
 import { createBillingRepo, type BillingRepo } from './billing.repo';
 import {
   cancelSubscription,

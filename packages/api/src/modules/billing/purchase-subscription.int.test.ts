@@ -4,7 +4,10 @@ import { createBillingSimulator, type BillingSimulator } from '@bof/billing/simu
 import { TEST_CARDS } from '@bof/billing/test-cards';
 import type { DatabaseHandle } from '@bof/db/client';
 import { createTestDatabase } from '@bof/db/testing';
-import { SubscriptionPurchase3DSSecureError, SubscriptionPurchaseError } from './billing.errors';
+import {
+  SubscriptionPurchase3DSSecureError,
+  SubscriptionPurchaseError,
+} from '../../errors/subscription-errors';
 import { createBillingRepo, type BillingRepo } from './billing.repo';
 import { purchaseSubscription, type PurchaseInput } from './purchase-subscription';
 import { createDrizzleSimulatorStore } from './simulator-store.drizzle';
@@ -58,7 +61,7 @@ const code = async (promise: Promise<unknown>) => {
     await promise;
     return 'none';
   } catch (error) {
-    return error instanceof SubscriptionPurchaseError ? error.code : (error as Error).name;
+    return error instanceof SubscriptionPurchaseError ? error.reason : (error as Error).name;
   }
 };
 
@@ -104,7 +107,7 @@ describe('purchaseSubscription', () => {
       await purchaseSubscription(deps(), request);
     } catch (error) {
       expect(error).toBeInstanceOf(SubscriptionPurchase3DSSecureError);
-      challenge = (error as SubscriptionPurchase3DSSecureError).threeDSecureActionToken;
+      challenge = (error as SubscriptionPurchase3DSSecureError).details.threeDSecureActionToken;
     }
     expect(await repo.subscriptionsOf(request.userId)).toEqual([]);
     const { resultToken } = await sim.completeChallenge(challenge, 'pass');

@@ -2,7 +2,10 @@ import { CURRENCIES, type Currency } from '@bof/config/constants';
 import { BillingUnavailableError, type BillingProvider } from '@bof/billing/billing-provider';
 import { findPlan } from '@bof/billing/plans';
 import { priceOf } from '@bof/billing/pricing';
-import { SubscriptionPurchase3DSSecureError, SubscriptionPurchaseError } from './billing.errors';
+import {
+  SubscriptionPurchase3DSSecureError,
+  SubscriptionPurchaseError,
+} from '../../errors/subscription-errors';
 import type { BillingRepo, SubscriptionRecord } from './billing.repo';
 import { membershipFrom } from './membership';
 
@@ -42,7 +45,7 @@ const WAIT_LIMIT_MS = 15_000;
  * called, and the provider receives the same key, so a double click, a retry after a timeout or a
  * restart mid-call charges once and grants once. No membership is granted until the payment succeeded
  * (3-D Secure included). A provider outage fails closed: nothing charged, a clear message.
- * @throws SubscriptionPurchaseError with the spec §8 code, or SubscriptionPurchase3DSSecureError.
+ * @throws SubscriptionPurchaseError with the spec §8 code as `reason`, or SubscriptionPurchase3DSSecureError.
  */
 export async function purchaseSubscription(
   deps: PurchaseDeps,
@@ -154,9 +157,11 @@ export async function purchaseSubscription(
         message: outcome.message,
       });
       throw new SubscriptionPurchase3DSSecureError(
-        input.userId,
-        input.billingToken,
-        outcome.actionTokenId,
+        {
+          accountCode: input.userId,
+          billingToken: input.billingToken,
+          threeDSecureActionToken: outcome.actionTokenId,
+        },
         outcome.message,
       );
     case 'purchased': {

@@ -3,7 +3,7 @@ import type { BillingProvider } from '@bof/billing/billing-provider';
 import { findPlan } from '@bof/billing/plans';
 import { previewUpgrade, type SubscriptionUpgradePreview } from '@bof/billing/proration';
 import { taxFor } from '@bof/billing/tax';
-import { SubscriptionUpgradeError } from './billing.errors';
+import { SubscriptionUpgradeError } from '../../errors/subscription-errors';
 import type { BillingRepo, SubscriptionRecord } from './billing.repo';
 import { membershipFrom } from './membership';
 

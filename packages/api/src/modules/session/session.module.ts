@@ -1,5 +1,7 @@
 import type { Platform } from '../../platform/platform';
 import { createBillingModule, membershipClaims } from '../billing/billing.module';
+import { createUserDataRepo } from '../viewer/user-data.repo';
+import { userDataCompletenessCheck } from '../viewer/user-data-completeness';
 import { loadPaywallCookieSecret } from './cookie-secrets';
 import { createKratosIdentitySessions, type IdentitySessions } from './identity-sessions';
 import { refreshSession, type SessionRefresh, type SessionRefreshDeps } from './refresh-session';
@@ -58,7 +60,8 @@ export async function createSessionModule(
     ttlSeconds: env.sessionTokenTtlSeconds,
     maxSessions: env.loginPolicyMaxSessions,
     membershipOf: overrides.membershipOf ?? ((userId) => membershipClaims(billing, userId)),
-    isUserDataComplete: overrides.isUserDataComplete ?? (async () => false),
+    isUserDataComplete:
+      overrides.isUserDataComplete ?? userDataCompletenessCheck(createUserDataRepo(platform.db)),
   };
   return {
     refresh: (input) => refreshSession(deps, input),
