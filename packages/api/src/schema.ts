@@ -6,6 +6,7 @@ import './errors/error-types.graphql';
 import './modules/reference/reference.graphql';
 import './modules/viewer/viewer.graphql';
 import './modules/viewer/user-data.graphql';
+import './modules/billing/billing.graphql';
 
 /** The whole GraphQL schema. Each module registers its types by being imported above. */
 export const schema = builder.toSchema({ sortSchema: true });

@@ -45,14 +45,19 @@ function webhookKeys(platform: Platform): string[] {
   return [readFileSync(file, 'utf8').trim()];
 }
 
-const KEY = Symbol.for('bof.billing-module');
-type Holder = { [KEY]?: BillingModule };
+const KEY = Symbol.for('bof.billing-modules');
+type Holder = { [KEY]?: WeakMap<Platform, BillingModule> };
 
-/** The process's billing module, built once from the platform. */
+/** The billing module of a platform, built once (the route code and the server share it). */
 export function getBillingModule(platform: Platform): BillingModule {
   const holder = globalThis as Holder;
-  holder[KEY] ??= createBillingModule(platform);
-  return holder[KEY];
+  const modules = (holder[KEY] ??= new WeakMap());
+  let module = modules.get(platform);
+  if (!module) {
+    module = createBillingModule(platform);
+    modules.set(platform, module);
+  }
+  return module;
 }
 
 export function createBillingModule(
@@ -110,3 +115,4 @@ export async function membershipClaims(
 export { INDIVIDUAL_PLAN_CODES, PLANS, findPlan, type Plan } from '@bof/billing/plans';
 export { currencyForCountry, formatMoney, isCurrency, priceOf } from '@bof/billing/pricing';
 export { taxFor } from '@bof/billing/tax';
+export { createBillingMembershipRecords } from './billing-membership-records';

@@ -18,22 +18,22 @@ export interface SessionModule {
   paywallSecret: string;
 }
 
-const KEY = Symbol.for('bof.session-module');
-type Holder = { [KEY]?: Promise<SessionModule> };
+const KEY = Symbol.for('bof.session-modules');
+type Holder = { [KEY]?: WeakMap<Platform, Promise<SessionModule>> };
 
 /**
- * Builds the session module once per process from the platform: signing keys, the cookie secret and the
- * identity port. `overrides` lets tests and later modules (billing, personal details) supply their parts.
+ * The session module of a platform, built once: signing keys, the cookie secret, the identity port,
+ * membership from billing and completeness from personal details.
  */
-export function getSessionModule(
-  platform: Platform,
-  overrides: Partial<Pick<SessionRefreshDeps, 'membershipOf' | 'isUserDataComplete'>> & {
-    identity?: IdentitySessions;
-  } = {},
-): Promise<SessionModule> {
+export function getSessionModule(platform: Platform): Promise<SessionModule> {
   const holder = globalThis as Holder;
-  holder[KEY] ??= createSessionModule(platform, overrides);
-  return holder[KEY];
+  const modules = (holder[KEY] ??= new WeakMap());
+  let module = modules.get(platform);
+  if (!module) {
+    module = createSessionModule(platform);
+    modules.set(platform, module);
+  }
+  return module;
 }
 
 export async function createSessionModule(

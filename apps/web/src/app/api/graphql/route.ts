@@ -1,4 +1,5 @@
 import { getServerEnv } from '@bof/config/server';
+import { createBillingMembershipRecords, getBillingModule } from '@bof/api/billing';
 import { getPlatform } from '@bof/api/platform';
 import { getSessionModule } from '@bof/api/session';
 import { createSessionViewerResolver } from '@bof/api/session-viewer';
@@ -9,6 +10,7 @@ export const dynamic = 'force-dynamic';
 const handler = createGraphQLHandler({
   production: !getServerEnv().embedded,
   // The viewer is whoever the verified `bof_session` cookie names; anonymous otherwise.
+  membershipRecords: createBillingMembershipRecords(async () => getBillingModule(await getPlatform())),
   resolveViewer: createSessionViewerResolver({
     verify: async (token, now) => (await getSessionModule(await getPlatform())).verify(token, now),
   }),

@@ -1,0 +1,339 @@
+import type { Viewer } from '../../auth/viewer';
+import { builder } from '../../builder';
+import { CurrencyEnum, SubscriptionStateEnum } from '../../enums/enums.graphql';
+import { AuthError } from '../../errors/auth-error';
+import { FieldValidationError } from '../../errors/field-validation-error';
+import {
+  SubscriptionPurchase3DSSecureError,
+  SubscriptionPurchaseError,
+  SubscriptionUpgradeError,
+} from '../../errors/subscription-errors';
+import { DateTimeScalar } from '../../scalars/date-time.graphql';
+import type { GraphQLContext } from '../../context';
+import { IndividualAccountType } from '../viewer/viewer.graphql';
+import { requireViewer } from '../viewer/viewer.service';
+import type { BillingInfo } from '@bof/billing/billing-provider';
+import type { SubscriptionUpgradePreview } from '@bof/billing/proration';
+import type { TaxInfo } from '@bof/billing/tax';
+import { findPlan, getBillingModule, priceOf, type Plan } from './billing.module';
+import type { SubscriptionRecord } from './billing.repo';
+import {
+  cancelInputSchema,
+  purchaseInputSchema,
+  upgradeInputSchema,
+  upgradePreviewInputSchema,
+} from './billing.inputs';
+import {
+  CANCELLATION_COUPON,
+  cancelSubscription,
+  cancellableSubscription,
+  cancellationDiscount,
+  redeemCancellationDiscount,
+} from './cancel-subscription';
+import { previewSubscriptionUpgrade, purchaseSubscriptionUpgrade } from './upgrade-subscription';
+
+const billingFor = (ctx: GraphQLContext) => getBillingModule(ctx.platform);
+const depsFor = (ctx: GraphQLContext) => {
+  const billing = billingFor(ctx);
+  return { repo: billing.repo, provider: billing.provider, now: () => new Date() };
+};
+
+const TaxInfoType = builder.objectRef<TaxInfo>('TaxInfo').implement({
+  fields: (t) => ({
+    rate: t.exposeFloat('rate', { description: 'A fraction: 0.2 is 20 %.' }),
+    region: t.exposeString('region'),
+    type: t.exposeString('type', { description: 'VAT, GST or none.' }),
+  }),
+});
+
+interface PriceView {
+  currency: 'EUR' | 'GBP' | 'INR' | 'USD';
+  fullPrice: number;
+  itemPrice: number;
+  taxAmount: number;
+  taxInfo: TaxInfo;
+}
+
+const SubscriptionPriceType = builder.objectRef<PriceView>('SubscriptionPrice').implement({
+  description: 'Amounts are in minor units (pence, cents, paise).',
+  fields: (t) => ({
+    currency: t.expose('currency', { type: CurrencyEnum }),
+    fullPrice: t.exposeInt('fullPrice', { description: 'What the reader pays: item price plus tax.' }),
+    itemPrice: t.exposeInt('itemPrice'),
+    taxAmount: t.exposeInt('taxAmount'),
+    taxInfo: t.expose('taxInfo', { type: TaxInfoType }),
+  }),
+});
+
+const CancellationCouponType = builder.objectRef<typeof CANCELLATION_COUPON>('CancellationCoupon').implement({
+  fields: (t) => ({
+    code: t.exposeString('code'),
+    discountType: t.exposeString('discountType'),
+    discountPercent: t.exposeInt('discountPercent'),
+  }),
+});
+
+const RecurlySubscriptionType = builder.objectRef<SubscriptionRecord>('RecurlySubscription').implement({
+  description: 'A subscription as the billing provider holds it (spec §3). Amounts in minor units.',
+  fields: (t) => ({
+    uuid: t.exposeString('uuid'),
+    planCode: t.exposeString('planCode'),
+    state: t.field({ type: SubscriptionStateEnum, resolve: (s) => s.state as typeof s.state & 'ACTIVE' }),
+    currency: t.field({ type: CurrencyEnum, resolve: (s) => s.currency as PriceView['currency'] }),
+    activatedAt: t.expose('activatedAt', { type: DateTimeScalar }),
+    cancelledAt: t.expose('cancelledAt', { type: DateTimeScalar, nullable: true }),
+    expiresAt: t.expose('expiresAt', { type: DateTimeScalar, nullable: true }),
+    trialEndsAt: t.expose('trialEndsAt', { type: DateTimeScalar, nullable: true }),
+    currentPeriodEndsAt: t.expose('currentPeriodEndsAt', { type: DateTimeScalar }),
+    currentTermEndsAt: t.expose('currentTermEndsAt', { type: DateTimeScalar }),
+    isInDunning: t.exposeBoolean('isInDunning'),
+    activeInvoiceId: t.exposeString('activeInvoiceId', { nullable: true }),
+    cancellationCoupon: t.field({
+      type: CancellationCouponType,
+      nullable: true,
+      description: 'The save offer, once accepted on this subscription.',
+      resolve: (s) => (s.couponCodes.includes(CANCELLATION_COUPON.code) ? CANCELLATION_COUPON : null),
+    }),
+  }),
+});
+
+const CardInfoType = builder.objectRef<BillingInfo['card']>('CardInfo').implement({
+  fields: (t) => ({
+    cardType: t.exposeString('cardType'),
+    expMonth: t.exposeInt('expMonth'),
+    expYear: t.exposeInt('expYear'),
+    firstSix: t.exposeString('firstSix'),
+    lastFour: t.exposeString('lastFour'),
+  }),
+});
+
+const BillingInfoType = builder.objectRef<BillingInfo>('BillingInfo').implement({
+  fields: (t) => ({
+    countryCode: t.exposeString('countryCode'),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName'),
+    postalCode: t.exposeString('postalCode'),
+    paymentMethod: t.exposeString('paymentMethod'),
+    card: t.expose('card', { type: CardInfoType }),
+  }),
+});
+
+builder.objectFields(IndividualAccountType, (t) => ({
+  billingInfo: t.field({
+    type: BillingInfoType,
+    nullable: true,
+    resolve: (account, _args, ctx) => billingFor(ctx).provider.getBillingInfo(account.accountId),
+  }),
+  subscriptions: t.field({
+    type: [RecurlySubscriptionType],
+    resolve: (account, _args, ctx) => billingFor(ctx).repo.subscriptionsOf(account.accountId),
+  }),
+}));
+
+interface IndividualSubscriptionView {
+  record: SubscriptionRecord;
+  plan: Plan;
+  country: string;
+}
+
+const IndividualSubscriptionType = builder
+  .objectRef<IndividualSubscriptionView>('IndividualSubscription')
+  .implement({
+    fields: (t) => ({
+      id: t.string({ resolve: (s) => s.record.uuid }),
+      accountId: t.string({ resolve: (s) => s.record.accountCode }),
+      planCode: t.string({ resolve: (s) => s.record.planCode }),
+      title: t.string({ resolve: (s) => s.plan.title }),
+      isTrial: t.boolean({
+        resolve: (s) => s.record.trialEndsAt !== null && s.record.trialEndsAt > new Date(),
+      }),
+      price: t.field({
+        type: SubscriptionPriceType,
+        resolve: (s) => priceOf(s.plan, s.record.currency as PriceView['currency'], s.country),
+      }),
+    }),
+  });
+
+const view = (record: SubscriptionRecord, country: string): IndividualSubscriptionView => ({
+  record,
+  plan: findPlan(record.planCode)!,
+  country,
+});
+
+const SubscriptionUpgradePreviewType = builder
+  .objectRef<SubscriptionUpgradePreview>('SubscriptionUpgradePreview')
+  .implement({
+    description: 'Amounts in minor units. dueToday is exactly what the upgrade charges.',
+    fields: (t) => ({
+      currency: t.expose('currency', { type: CurrencyEnum }),
+      dueToday: t.exposeInt('dueToday'),
+      planFee: t.exposeInt('planFee'),
+      planFeePerMonth: t.exposeInt('planFeePerMonth'),
+      proRata: t.exposeInt('proRata', {
+        description: 'Credit for the unused part of the current plan (zero or less).',
+      }),
+      taxAmount: t.exposeInt('taxAmount'),
+      taxInfo: t.expose('taxInfo', { type: TaxInfoType }),
+      total: t.exposeInt('total'),
+      totalPerMonth: t.exposeInt('totalPerMonth'),
+    }),
+  });
+
+const PurchaseIndividualSubscriptionInput = builder
+  .inputType('PurchaseIndividualSubscriptionInput', {
+    fields: (t) => ({
+      planCode: t.string({ required: true }),
+      currency: t.field({ type: CurrencyEnum, required: true }),
+      billingToken: t.string({ required: true, description: 'The card token from the payment fields.' }),
+      idempotencyKey: t.string({
+        required: true,
+        description: 'One per purchase attempt; a retry sends the same one.',
+      }),
+      country: t.string({ required: true, description: 'ISO 3166-1 alpha-2: decides the tax.' }),
+      threeDSecureActionResultToken: t.string({ description: 'After a 3-D Secure challenge, its result.' }),
+    }),
+  })
+  .validate(purchaseInputSchema);
+
+const BUYABLE_CHANNELS: readonly Plan['channel'][] = ['individual', 'topic', 'executive'];
+
+builder.mutationField('purchaseIndividualSubscription', (t) =>
+  t.field({
+    type: IndividualSubscriptionType,
+    description: 'Buys an individual plan. Charges once per idempotency key; grants nothing until paid.',
+    args: { input: t.arg({ type: PurchaseIndividualSubscriptionInput, required: true }) },
+    authScopes: { loggedIn: true },
+    errors: {
+      types: [AuthError, FieldValidationError, SubscriptionPurchaseError, SubscriptionPurchase3DSSecureError],
+      directResult: true,
+    },
+    resolve: async (_root, { input }, ctx) => {
+      const viewer: Viewer = requireViewer(ctx.viewer);
+      const plan = findPlan(input.planCode);
+      if (!plan || !BUYABLE_CHANNELS.includes(plan.channel)) {
+        throw new SubscriptionPurchaseError('PURCHASE_ERROR', 'That plan is not sold here.');
+      }
+      const record = await billingFor(ctx).purchase({
+        userId: viewer.userId,
+        email: viewer.email,
+        planCode: input.planCode,
+        currency: input.currency,
+        country: input.country,
+        billingToken: input.billingToken,
+        idempotencyKey: input.idempotencyKey,
+        threeDSecureActionResultToken: input.threeDSecureActionResultToken ?? undefined,
+      });
+      return view(record, input.country);
+    },
+  }),
+);
+
+const SubscriptionUpgradePreviewInput = builder
+  .inputType('SubscriptionUpgradePreviewInput', {
+    fields: (t) => ({ planCode: t.string({ required: true }) }),
+  })
+  .validate(upgradePreviewInputSchema);
+
+builder.queryField('subscriptionUpgradePreview', (t) =>
+  t.field({
+    type: SubscriptionUpgradePreviewType,
+    args: { input: t.arg({ type: SubscriptionUpgradePreviewInput, required: true }) },
+    authScopes: { loggedIn: true },
+    errors: { types: [AuthError, FieldValidationError, SubscriptionUpgradeError], directResult: true },
+    resolve: (_root, { input }, ctx) =>
+      previewSubscriptionUpgrade(depsFor(ctx), {
+        userId: requireViewer(ctx.viewer).userId,
+        planCode: input.planCode,
+      }),
+  }),
+);
+
+const PurchaseSubscriptionUpgradeInput = builder
+  .inputType('PurchaseSubscriptionUpgradeInput', {
+    fields: (t) => ({
+      planCode: t.string({ required: true }),
+      idempotencyKey: t.string({ required: true }),
+    }),
+  })
+  .validate(upgradeInputSchema);
+
+builder.mutationField('purchaseSubscriptionUpgrade', (t) =>
+  t.field({
+    type: IndividualSubscriptionType,
+    description: 'Upgrades at once, charging exactly subscriptionUpgradePreview.dueToday.',
+    args: { input: t.arg({ type: PurchaseSubscriptionUpgradeInput, required: true }) },
+    authScopes: { loggedIn: true },
+    errors: { types: [AuthError, FieldValidationError, SubscriptionUpgradeError], directResult: true },
+    resolve: async (_root, { input }, ctx) => {
+      const viewer = requireViewer(ctx.viewer);
+      const { subscription } = await purchaseSubscriptionUpgrade(depsFor(ctx), {
+        userId: viewer.userId,
+        ...input,
+      });
+      const billing = await billingFor(ctx).provider.getBillingInfo(subscription.accountCode);
+      return view(subscription, billing?.countryCode ?? 'US');
+    },
+  }),
+);
+
+builder.queryField('cancellableIndividualSubscription', (t) =>
+  t.field({
+    type: RecurlySubscriptionType,
+    nullable: true,
+    description: 'The individual subscription the reader can cancel, if any.',
+    authScopes: { loggedIn: true },
+    errors: { types: [AuthError], directResult: true },
+    resolve: (_root, _args, ctx) => cancellableSubscription(depsFor(ctx), requireViewer(ctx.viewer).userId),
+  }),
+);
+
+builder.queryField('cancellationDiscount', (t) =>
+  t.field({
+    type: CancellationCouponType,
+    nullable: true,
+    description: 'The one save offer of the cancellation journey, while it is unused.',
+    authScopes: { loggedIn: true },
+    errors: { types: [AuthError], directResult: true },
+    resolve: (_root, _args, ctx) => cancellationDiscount(depsFor(ctx), requireViewer(ctx.viewer).userId),
+  }),
+);
+
+builder.mutationField('redeemCancellationDiscountCoupon', (t) =>
+  t.field({
+    type: RecurlySubscriptionType,
+    description: 'Accepts the save offer (once per subscription).',
+    authScopes: { loggedIn: true },
+    errors: { types: [AuthError, SubscriptionPurchaseError], directResult: true },
+    resolve: (_root, _args, ctx) =>
+      redeemCancellationDiscount(depsFor(ctx), requireViewer(ctx.viewer).userId),
+  }),
+);
+
+const CancelSubscriptionInput = builder
+  .inputType('CancelSubscriptionInput', {
+    fields: (t) => ({
+      reason: t.string({
+        required: true,
+        description:
+          'too_expensive, not_reading_enough, found_alternative, temporary_break, content or other.',
+      }),
+      reasonOther: t.string({ description: 'Free text; required when the reason is other.' }),
+    }),
+  })
+  .validate(cancelInputSchema);
+
+builder.mutationField('cancelSubscription', (t) =>
+  t.field({
+    type: RecurlySubscriptionType,
+    description: 'Cancels at the end of the paid period: access continues until then.',
+    args: { input: t.arg({ type: CancelSubscriptionInput, required: true }) },
+    authScopes: { loggedIn: true },
+    errors: { types: [AuthError, FieldValidationError, SubscriptionPurchaseError], directResult: true },
+    resolve: (_root, { input }, ctx) =>
+      cancelSubscription(depsFor(ctx), {
+        userId: requireViewer(ctx.viewer).userId,
+        reason: input.reason,
+        reasonOther: input.reasonOther ?? null,
+      }),
+  }),
+);

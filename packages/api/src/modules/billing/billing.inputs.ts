@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { CURRENCIES } from '@bof/config/constants';
+import { CANCELLATION_REASONS } from './cancel-subscription';
+
+const planCode = z.string().regex(/^[a-z0-9_]{3,64}$/, 'Not a plan code.');
+const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'Use 16 to 128 letters, digits, - or _.');
+
+export const purchaseInputSchema = z.object({
+  planCode,
+  currency: z.enum(CURRENCIES, { message: 'Choose EUR, GBP, INR or USD.' }),
+  billingToken: z.string().min(1).max(128),
+  idempotencyKey,
+  country: z.string().regex(/^[A-Z]{2}$/, 'Choose a country.'),
+  threeDSecureActionResultToken: z.string().min(1).max(128).nullish(),
+});
+
+export const upgradePreviewInputSchema = z.object({ planCode });
+export const upgradeInputSchema = z.object({ planCode, idempotencyKey });
+
+export const cancelInputSchema = z
+  .object({
+    reason: z.enum(CANCELLATION_REASONS),
+    reasonOther: z.string().trim().max(1000).nullish(),
+  })
+  .refine((v) => v.reason !== 'other' || (v.reasonOther ?? '').length > 0, {
+    message: 'Tell us a little more.',
+    path: ['reasonOther'],
+  });
