@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { SignJWT, importPKCS8 } from 'jose';
+
+const port = Number(process.env.E2E_PORT || 3100);
+const base = `http://localhost:${port}`;
+
+/**
+ * Until the identity server lands, a journey signs in by minting `bof_session` with the site's own
+ * embedded signing key (the server on this machine made it under its data folder), exactly as the auth
+ * endpoint would, with the spec's claims.
+ */
+async function signIn(context: BrowserContext, userId: string) {
+  await context.request.post(`${base}/api/auth/token/`, { data: {} });
+  const pem = readFileSync(path.resolve(`.data/e2e-${port}/keys/session-signing-key.pem`), 'utf8');
+  const key = await importPKCS8(pem, 'ES256');
+  const token = await new SignJWT({
+    user_id: userId,
+    email: `${userId}@example.org`,
+    membership_level: 'None',
+    membership_type: 'None',
+    is_bof_admin: false,
+    is_first_login: false,
+    unclaimed_membership_account_id: null,
+    is_challenged: false,
+    is_user_data_complete: true,
+    exp: Math.floor(Date.now() / 1000) + 600,
+  })
+    .setProtectedHeader({ alg: 'ES256' })
+    .sign(key);
+  await context.addCookies([
+    { name: 'bof_session', value: token, url: base },
+    { name: 'bof_paywall_session', value: 'e2e', url: base },
+  ]);
+  return token;
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Reader');
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('Postcode').fill('N1 9GU');
+  await page.getByLabel('Country').selectOption('GB');
+}
+
+async function subscriptionsOf(context: BrowserContext, token: string) {
+  const response = await context.request.post(`${base}/api/graphql/`, {
+    headers: { cookie: `bof_session=${token}` },
+    data: {
+      query: '{ viewer { ... on Viewer { individualAccount { subscriptions { planCode state } } } } }',
+    },
+  });
+  const body = (await response.json()) as {
+    data: { viewer: { individualAccount: { subscriptions: unknown[] } | null } };
+  };
+  return body.data.viewer.individualAccount?.subscriptions ?? [];
+}
+
+test.describe('paying for a membership', () => {
+  // After paying, the membership-change helper may retry the token for up to 31 s (5 tries from 1 s).
+  test.describe.configure({ timeout: 120_000 });
+
+  test('anonymous readers are asked to sign in first', async ({ page }) => {
+    await page.goto('/subscriptions/individuals/payment/?plan=individuals_premium_yearly_v1&currency=GBP');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('an unknown plan leads back to the memberships', async ({ page }) => {
+    await page.goto('/subscriptions/individuals/payment/?plan=free_forever');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a membership first');
+  });
+
+  test('the declined card shows a clear error and grants nothing; the success card buys Premium', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: 'en-GB' });
+    const token = await signIn(context, 'e2e-payer');
+    const page = await context.newPage();
+    await page.goto('/subscriptions/individuals/payment/?plan=individuals_premium_yearly_v1&currency=GBP');
+    await expect(page.getByTestId('due-today')).toHaveText('£540.00');
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Pay £540.00' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'declined' })).toBeVisible();
+    expect(await subscriptionsOf(context, token)).toEqual([]);
+
+    await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+    await page.getByRole('button', { name: 'Pay £540.00' }).click();
+    await page.waitForURL('**/user/welcome/**', { timeout: 60_000 });
+    expect(await subscriptionsOf(context, token)).toEqual([
+      { planCode: 'individuals_premium_yearly_v1', state: 'ACTIVE' },
+    ]);
+  });
+
+  test('the 3-D Secure card passes through the bank’s check', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-GB' });
+    const token = await signIn(context, 'e2e-3ds');
+    const page = await context.newPage();
+    await page.goto(
+      '/subscriptions/individuals/payment/?plan=individuals_standard_yearly_trial_v1&currency=GBP',
+    );
+    await fillCard(page, '4000 0000 0000 3220');
+    await page.getByRole('button', { name: 'Start free trial' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirm this payment' })).toBeVisible();
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await page.waitForURL('**/user/welcome/**', { timeout: 60_000 });
+    expect(await subscriptionsOf(context, token)).toEqual([
+      { planCode: 'individuals_standard_yearly_trial_v1', state: 'ACTIVE' },
+    ]);
+  });
+
+  test('a failed 3-D Secure check charges nothing and says so', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-GB' });
+    const token = await signIn(context, 'e2e-3ds-fail');
+    const page = await context.newPage();
+    await page.goto('/subscriptions/individuals/payment/?plan=individuals_premium_yearly_v1&currency=GBP');
+    await fillCard(page, '4000 0000 0000 3220');
+    await page.getByRole('button', { name: 'Pay £540.00' }).click();
+    await page.getByRole('button', { name: 'Decline payment' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'did not confirm' })).toBeVisible();
+    expect(await subscriptionsOf(context, token)).toEqual([]);
+  });
+});

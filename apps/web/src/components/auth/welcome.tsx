@@ -1,0 +1,68 @@
+'use client';
+
+import Link from 'next/link';
+import { useAuth } from '../../client/auth/auth-provider';
+
+const LEVEL_NAMES: Record<string, string> = {
+  AllAccess: 'Executive',
+  Premium: 'Premium',
+  LearningAndDevelopment: 'Learning & Development',
+  Standard: 'Standard',
+  NewsAndAnalysis: 'News & Analysis',
+  TopicBeauty: 'Beauty',
+};
+
+const nextSteps = [
+  {
+    href: '/user/newsletters/',
+    title: 'Choose your newsletters',
+    text: 'Daily and weekly briefings, in your inbox.',
+  },
+  {
+    href: '/user/account/',
+    title: 'Complete your profile',
+    text: 'Tell us what you do, for more relevant stories.',
+  },
+  { href: '/', title: 'Start reading', text: 'Today’s news and analysis.' },
+] as const;
+
+/** Greets the reader with what their membership now opens. */
+export function Welcome() {
+  const auth = useAuth();
+  if (auth.status === 'unknown') return <p role="status">Loading…</p>;
+  const level = LEVEL_NAMES[auth.user.membershipLevel];
+  return (
+    <>
+      <h1 className="font-serif text-4xl font-bold">{level ? `Welcome to ${level}` : 'Welcome'}</h1>
+      <p className="mt-4 text-lg text-muted">
+        {level
+          ? `Your ${level} membership is active${auth.user.email ? ` for ${auth.user.email}` : ''}. Everything it includes is open to you now, on every device.`
+          : auth.status === 'logged-in'
+            ? 'Your account is ready. Registered readers get more free stories each month and can follow topics and newsletters.'
+            : 'Sign in to see your membership.'}
+      </p>
+      {auth.status === 'logged-out' ? (
+        <p className="mt-6">
+          <button
+            type="button"
+            onClick={() => void auth.actions.login()}
+            className="rounded bg-ink px-4 py-2 text-paper"
+          >
+            Sign in
+          </button>
+        </p>
+      ) : (
+        <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+          {nextSteps.map((step) => (
+            <li key={step.href} className="rounded border border-rule p-4">
+              <Link href={step.href} className="font-semibold">
+                {step.title}
+              </Link>
+              <p className="mt-1 text-sm text-muted">{step.text}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
