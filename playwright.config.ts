@@ -26,7 +26,21 @@ export default defineConfig({
   ],
   webServer: {
     command: `rm -rf .data/e2e-${port} && npm start`,
-    env: { DATA_DIR: `.data/e2e-${port}`, PORT: String(port), SITE_URL: e2eBaseUrl },
+    env: {
+      DATA_DIR: `.data/e2e-${port}`,
+      PORT: String(port),
+      SITE_URL: e2eBaseUrl,
+      // Consented tags on, pointed at a local path the analytics journeys answer (no outside network).
+      AD_PIXEL_ENABLED: '1',
+      AD_PIXEL_ID_DEV: '1234567890',
+      AD_PIXEL_SCRIPT_URL: `${e2eBaseUrl}/e2e-vendors/ad-pixel.js`,
+      TAG_MANAGER_ENABLED: '1',
+      TAG_MANAGER_ID_DEV: 'GTM-E2ETEST',
+      TAG_MANAGER_SCRIPT_URL: `${e2eBaseUrl}/e2e-vendors/gtm.js`,
+      // In-app messaging on, its SDK talking to a local path (requests 404 unless a journey answers them).
+      MESSAGING_API_KEY: '00000000-0000-4000-8000-000000000e2e',
+      MESSAGING_BASE_URL: `${e2eBaseUrl}/e2e-vendors/messaging`,
+    },
     url: `${e2eBaseUrl}/api/health/`,
     timeout: 300_000,
     reuseExistingServer: false,

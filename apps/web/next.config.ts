@@ -7,7 +7,7 @@ const config: NextConfig = {
   trailingSlash: true,
   // PGlite loads its WASM and data files at run time; bundling it breaks every request.
   serverExternalPackages: ['@electric-sql/pglite'],
-  transpilePackages: ['@bof/config', '@bof/db', '@bof/api', '@bof/paywall', '@bof/billing'],
+  transpilePackages: ['@bof/config', '@bof/db', '@bof/api', '@bof/paywall', '@bof/billing', '@bof/analytics'],
   poweredByHeader: false,
   reactStrictMode: true,
   // `npm test` type-checks the whole workspace once (tsc); the build need not do it again.

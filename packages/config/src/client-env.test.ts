@@ -10,6 +10,7 @@ describe('toClientConfig', () => {
     expect(JSON.stringify(client)).not.toContain('secret');
     expect(Object.keys(client).sort()).toEqual(
       [
+        'analytics',
         'appName',
         'appVersion',
         'authEndpointUrl',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AnalyticsEnv } from './analytics-env';
 import { APP_NAME, DEPLOYMENT_ID, ENVIRONMENTS } from './constants';
 
 /**
@@ -17,6 +18,8 @@ export const clientConfigSchema = z.object({
   appVersion: z.string(),
   deploymentId: z.literal(DEPLOYMENT_ID),
   debugMode: z.boolean(),
+  /** Every analytics setting is browser-safe: the collector, tag ids and public SDK keys. */
+  analytics: z.custom<AnalyticsEnv>(),
 });
 
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
@@ -31,6 +34,7 @@ interface ClientConfigSource {
   environment: ClientConfig['environment'];
   appVersion: string;
   debugMode: boolean;
+  analytics: AnalyticsEnv;
 }
 
 /** Picks the browser-safe settings; secrets never pass through here. */
@@ -47,5 +51,6 @@ export function toClientConfig(env: ClientConfigSource): ClientConfig {
     appVersion: env.appVersion,
     deploymentId: DEPLOYMENT_ID,
     debugMode: env.debugMode,
+    analytics: env.analytics,
   };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAnalyticsEnv, type AnalyticsEnv } from './analytics-env';
 import { ConfigurationError } from './configuration-error';
 import { DEPLOYMENT_ID, ENVIRONMENTS, PRODUCTION_ENVIRONMENT, type Environment } from './constants';
 import { findRepoRoot } from './repo-root';
@@ -77,6 +78,8 @@ export interface ServerEnv {
   paywallCookieSecret: string | undefined;
   /** Concurrent sessions an account may hold before the login-policy warning. */
   loginPolicyMaxSessions: number;
+  /** Analytics collector, consented tags, consent layer and the other third parties (analytics-env.ts). */
+  analytics: AnalyticsEnv;
 }
 
 const trimSlash = (value: string) => value.replace(/\/+$/, '');
@@ -111,6 +114,9 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
     }
   }
   const siteUrl = trimSlash(raw.SITE_URL ?? `http://localhost:${raw.PORT}`);
+  const environment = raw.APP_ENV ?? (embedded ? 'dev' : PRODUCTION_ENVIRONMENT);
+  const staticBaseUrl = trimSlash(raw.STATIC_BASE_URL ?? `${siteUrl}/static`);
+  const analytics = parseAnalyticsEnv(cleaned, { embedded, environment, siteUrl, staticBaseUrl });
   const root = findRepoRoot();
   return {
     nodeEnv: raw.NODE_ENV,
@@ -133,6 +139,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
     sessionTokenTtlSeconds: raw.SESSION_TOKEN_TTL_SECONDS,
     paywallCookieSecret: raw.PAYWALL_COOKIE_SECRET,
     loginPolicyMaxSessions: raw.LOGIN_POLICY_MAX_SESSIONS,
+    analytics,
   };
 }
 

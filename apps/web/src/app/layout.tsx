@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { toClientConfig } from '@bof/config/client';
 import { getServerEnv } from '@bof/config/server';
+import { AnalyticsShell } from '../client/analytics/analytics-shell';
 import { AuthProvider } from '../client/auth/auth-provider';
 import { ClientConfigProvider } from '../client/config/client-config';
 import { SiteFooter } from '../components/shell/site-footer';
@@ -43,6 +44,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
               {children}
             </main>
             <SiteFooter siteName={siteName} />
+            <AnalyticsShell />
           </AuthProvider>
         </ClientConfigProvider>
       </body>

@@ -7,3 +7,4 @@ export * from './accounts';
 export * from './billing';
 export * from './reference';
 export * from './user-data';
+export * from './analytics';

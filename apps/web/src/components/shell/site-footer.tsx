@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { contactPages, legalLinks } from '../../site/navigation';
+import { ConsentPreferencesButton } from '../consent/consent-preferences-button';
 
 /** The footer on every page: contact pages, privacy and terms. */
 export function SiteFooter({ siteName }: { siteName: string }) {
@@ -24,6 +25,9 @@ export function SiteFooter({ siteName }: { siteName: string }) {
                 <Link href={item.href}>{item.label}</Link>
               </li>
             ))}
+            <li>
+              <ConsentPreferencesButton className="underline underline-offset-4" />
+            </li>
           </ul>
         </nav>
       </div>

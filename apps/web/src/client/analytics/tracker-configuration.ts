@@ -1,0 +1,44 @@
+import type { TrackerConfiguration } from '@snowplow/browser-tracker';
+import { TRACKER_POST_PATH } from '@bof/analytics/paths';
+import type { ClientConfig } from '@bof/config/client';
+import { ANALYTICS, APP_NAME } from '@bof/config/constants';
+
+/** Spec §7: the tracker never retries a request the collector refused with one of these. */
+export const NO_RETRY_STATUS_CODES = [400, 401, 403, 410, 422];
+
+export const TRACKER_NAMESPACE = 'bof';
+
+/**
+ * The browser tracker's settings (spec §9). The embedded collector lives under `/api/collector`, where
+ * every route ends in a slash, so its POST path gets one too (a real collector keeps the default path).
+ */
+export function trackerConfiguration(
+  config: Pick<ClientConfig, 'siteUrl' | 'analytics'>,
+  onFailure: (failure: { status?: number; message?: string; willRetry: boolean }) => void,
+): TrackerConfiguration {
+  return {
+    appId: APP_NAME,
+    platform: 'web',
+    eventMethod: 'post',
+    postPath: config.analytics.embeddedCollector ? `${TRACKER_POST_PATH}/` : TRACKER_POST_PATH,
+    bufferSize: ANALYTICS.bufferSize,
+    maxPostBytes: ANALYTICS.maxPostBytes,
+    maxLocalStorageQueueSize: ANALYTICS.eventQueueCapacity,
+    connectionTimeout: ANALYTICS.collectorRequestTimeoutMs,
+    dontRetryStatusCodes: NO_RETRY_STATUS_CODES,
+    retryStatusCodes: [],
+    cookieLifetime: ANALYTICS.cookieLifetimeSeconds,
+    sessionCookieTimeout: ANALYTICS.sessionTimeoutSeconds,
+    cookieSecure: config.siteUrl.startsWith('https:'),
+    cookieSameSite: 'Lax',
+    encodeBase64: false,
+    contexts: { webPage: true, session: false, browser: false },
+    onRequestFailure: (failure) => onFailure(failure),
+  };
+}
+
+/** Spec §7/§9: page pings every 10 s once the reader has stayed 10 s. */
+export const ACTIVITY_TRACKING = {
+  minimumVisitLength: ANALYTICS.pagePingMinimumVisitSeconds,
+  heartbeatDelay: ANALYTICS.heartbeatDelaySeconds,
+} as const;

@@ -1,0 +1,158 @@
+import type * as SnowplowModule from '@snowplow/browser-tracker';
+import type { AnalyticsEvent } from '@bof/analytics/catalogue';
+import type { validateEventData } from '@bof/analytics/validate';
+import { EVENT_SCHEMA_URIS } from '@bof/analytics/catalogue';
+import type { ClientConfig } from '@bof/config/client';
+import { APPLICATION_ERROR_SCHEMA, toApplicationError } from './application-error';
+import { pageViewEntity } from './page-view-entity';
+import { recordRecentEvent } from './recent-events';
+import { ACTIVITY_TRACKING, TRACKER_NAMESPACE, trackerConfiguration } from './tracker-configuration';
+
+type Snowplow = typeof SnowplowModule;
+type Validate = typeof validateEventData;
+interface Entity {
+  schema: string;
+  data: Record<string, unknown>;
+}
+
+const PAGE_VIEW_SCHEMA = 'iglu:com.bof/page_view/jsonschema/1-0-0';
+
+/** Spec §8: analytics errors are logged under this text and never shown to the reader. */
+export const TRACKING_ERROR_TEXT = 'Error tracking event';
+
+export function reportTrackingError(detail: unknown): void {
+  console.error(TRACKING_ERROR_TEXT, detail);
+}
+
+let snowplow: Snowplow | null = null;
+let validate: Validate | null = null;
+let started: Promise<void> | null = null;
+let lastPageUrl: string | null = null;
+const queue: ((sp: Snowplow) => void)[] = [];
+
+function run(send: (sp: Snowplow) => void): void {
+  if (!snowplow) {
+    // Until the tracker has loaded, calls wait; the tracker's own queue holds up to 1000 after that.
+    if (queue.length < 1000) queue.push(send);
+    return;
+  }
+  try {
+    send(snowplow);
+  } catch (error) {
+    reportTrackingError(error);
+  }
+}
+
+/** In development every event is checked against its schema before it leaves (spec: one validator). */
+function invalid(schema: string, data: unknown): boolean {
+  if (!validate) return false;
+  const result = validate(schema, data);
+  if (result.ok) return false;
+  reportTrackingError({ schema, problems: result.problems });
+  return true;
+}
+
+/**
+ * Sends an event of the catalogue, with optional entities. Typed by event name, so walls, auth helpers
+ * and other parts can only send what the schemas allow. Never throws.
+ */
+export function track(event: AnalyticsEvent, entities: Entity[] = []): void {
+  try {
+    const schema = EVENT_SCHEMA_URIS[event.event];
+    recordRecentEvent({ name: event.event, data: event.data });
+    run((sp) => {
+      if (invalid(schema, event.data)) return;
+      sp.trackSelfDescribingEvent(
+        { event: { schema, data: event.data as unknown as Record<string, unknown> }, context: entities },
+        [TRACKER_NAMESPACE],
+      );
+    });
+  } catch (error) {
+    reportTrackingError(error);
+  }
+}
+
+/**
+ * Sends a page view for the current address, with the `page_view` entity. Called on first load and after
+ * every completed route change; the previous address is the next page view's referrer.
+ */
+export function trackPageView(): void {
+  try {
+    const href = window.location.href;
+    if (href === lastPageUrl) return;
+    const referrer = lastPageUrl ?? document.referrer;
+    lastPageUrl = href;
+    const data = pageViewEntity(window.location, document.title, referrer);
+    recordRecentEvent({ name: 'page_view', data });
+    run((sp) => {
+      if (invalid(PAGE_VIEW_SCHEMA, data)) return;
+      sp.setCustomUrl(href, [TRACKER_NAMESPACE]);
+      if (referrer) sp.setReferrerUrl(referrer, [TRACKER_NAMESPACE]);
+      sp.trackPageView(
+        { title: document.title, context: [{ schema: PAGE_VIEW_SCHEMA, data: { ...data } }] },
+        [TRACKER_NAMESPACE],
+      );
+    });
+  } catch (error) {
+    reportTrackingError(error);
+  }
+}
+
+function trackApplicationError(input: Parameters<typeof toApplicationError>[0]): void {
+  const data = toApplicationError(input);
+  if (!data) return;
+  run((sp) =>
+    sp.trackSelfDescribingEvent({ event: { schema: APPLICATION_ERROR_SCHEMA, data: { ...data } } }, [
+      TRACKER_NAMESPACE,
+    ]),
+  );
+}
+
+function installErrorTracking(): void {
+  window.addEventListener('error', (event) =>
+    trackApplicationError({
+      message: event.message,
+      error: event.error,
+      filename: event.filename,
+      lineno: event.lineno,
+      colno: event.colno,
+    }),
+  );
+  window.addEventListener('unhandledrejection', (event) => trackApplicationError({ error: event.reason }));
+}
+
+/**
+ * Loads the tracker lazily (it is not part of the page's first JavaScript) and starts it once per page:
+ * cookies, session, queue, batching and retries as spec §9 sets them; page pings; error tracking.
+ */
+export function startTracker(
+  config: Pick<ClientConfig, 'siteUrl' | 'analytics' | 'environment'>,
+): Promise<void> {
+  started ??= (async () => {
+    try {
+      installErrorTracking();
+      const [sp, validator] = await Promise.all([
+        import('@snowplow/browser-tracker'),
+        config.environment === 'dev' ? import('@bof/analytics/validate') : Promise.resolve(null),
+      ]);
+      validate = validator?.validateEventData ?? null;
+      const tracker = sp.newTracker(
+        TRACKER_NAMESPACE,
+        config.analytics.collectorUrl,
+        trackerConfiguration(config, (failure) => reportTrackingError(failure)),
+      );
+      if (!tracker) throw new Error('the tracker did not start');
+      sp.enableActivityTracking(ACTIVITY_TRACKING, [TRACKER_NAMESPACE]);
+      snowplow = sp;
+      for (const send of queue.splice(0)) run(send);
+    } catch (error) {
+      reportTrackingError(error);
+    }
+  })();
+  return started;
+}
+
+/** Sets or clears the signed-in reader's id on every later event (the auth state calls this). */
+export function setTrackedUser(userId: string | null): void {
+  run((sp) => sp.setUserId(userId, [TRACKER_NAMESPACE]));
+}

@@ -1,0 +1,65 @@
+import { classifyPostBody, classifyQuery, type ClassifiedBatch } from '@bof/analytics/protocol';
+import type { AnalyticsCollectorService } from '@bof/api/analytics-collector';
+import { ANALYTICS } from '@bof/config/constants';
+import { readJsonBody } from '../read-json-body';
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+// A transparent 1×1 GIF, the pixel a GET to `/i` answers with.
+const PIXEL = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (c) =>
+  c.charCodeAt(0),
+);
+
+const problem = (status: number, code: string, message: string) =>
+  Response.json({ error: { code, message } }, { status, headers: NO_STORE });
+
+export interface CollectorHandlerDeps {
+  /** The collector's store; null when the tracker sends to a real collector instead. */
+  collector: () => Promise<AnalyticsCollectorService | null>;
+}
+
+/**
+ * The embedded collector's HTTP edge (Snowplow tracker protocol). A POST body over 40000 bytes is refused
+ * with 413 without being read further; a body that is not JSON is 400. Every event of a valid envelope is
+ * stored, as an event or as a bad row with its reason, before the 200 goes out.
+ */
+export function createCollectorHandlers(deps: CollectorHandlerDeps) {
+  async function store(batch: ClassifiedBatch, success: () => Response): Promise<Response> {
+    const collector = await deps.collector();
+    if (!collector) return problem(404, 'collector_not_embedded', 'Events go to the configured collector.');
+    if (!batch.ok) return problem(400, batch.code, batch.message);
+    try {
+      await collector.record(batch);
+    } catch (error) {
+      console.error('Storing analytics events failed', error);
+      return problem(503, 'collector_unavailable', 'The events could not be stored; send them again.');
+    }
+    return success();
+  }
+
+  return {
+    async post(request: Request): Promise<Response> {
+      const body = await readJsonBody(request, ANALYTICS.maxPostBytes);
+      if (!body.ok) return problem(body.status, body.code, body.message);
+      const batch = classifyPostBody(body.value);
+      return store(batch, () =>
+        Response.json(
+          {
+            status: 'ok',
+            collected: batch.ok ? batch.good.length : 0,
+            rejected: batch.ok ? batch.bad.length : 0,
+          },
+          { headers: NO_STORE },
+        ),
+      );
+    },
+
+    async pixel(request: Request): Promise<Response> {
+      const batch = classifyQuery(new URL(request.url).searchParams);
+      return store(
+        batch,
+        () => new Response(PIXEL, { headers: { ...NO_STORE, 'content-type': 'image/gif' } }),
+      );
+    },
+  };
+}
