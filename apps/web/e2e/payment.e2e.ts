@@ -122,4 +122,47 @@ test.describe('paying for a membership', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'did not confirm' })).toBeVisible();
     expect(await subscriptionsOf(context, token)).toEqual([]);
   });
+
+  test('upgrade for the previewed amount, accept the save offer, then cancel with access until the period end', async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const context = await browser.newContext({ locale: 'en-GB' });
+    await signIn(context, 'e2e-lifecycle');
+    const page = await context.newPage();
+    await page.goto(
+      '/subscriptions/individuals/payment/?plan=individuals_standard_yearly_trial_v1&currency=GBP',
+    );
+    await fillCard(page, '4111 1111 1111 1111');
+    await page.getByRole('button', { name: 'Start free trial' }).click();
+    await page.waitForURL('**/user/welcome/**', { timeout: 60_000 });
+
+    await page.goto('/user/membership/');
+    await expect(page.getByTestId('membership-status')).toHaveText('Free trial');
+    await page.getByRole('link', { name: 'Upgrade' }).click();
+    await page.getByRole('link', { name: 'Review upgrade to Premium' }).click();
+    await expect(page.getByTestId('upgrade-due-today')).toHaveText('£540.00');
+    await page.getByRole('button', { name: 'Pay £540.00 and upgrade' }).click();
+    await page.waitForURL('**/user/membership/', { timeout: 60_000 });
+    await expect(page.getByRole('cell', { name: '£540.00' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Cancel membership' }).click();
+    await page.getByLabel('It costs too much').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Accept the offer' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for staying' })).toBeVisible();
+
+    await page.goto('/subscriptions/cancel/');
+    await page.getByLabel('Something else').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Tell us a little more' })).toBeVisible();
+    await page.getByLabel('Tell us more').fill('Moving to my company’s plan');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Your membership is cancelled' })).toBeVisible();
+    await expect(page.getByTestId('access-until')).toContainText('You keep full access until');
+    await page.goto('/user/membership/');
+    await expect(page.getByTestId('membership-status')).toHaveText(
+      'Cancelled: access until the end of the paid period',
+    );
+  });
 });

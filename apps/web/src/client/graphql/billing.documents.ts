@@ -30,3 +30,64 @@ export const PurchaseIndividualSubscriptionMutation = graphql(`
     }
   }
 `);
+
+export const PurchaseSubscriptionUpgradeMutation = graphql(`
+  mutation PurchaseSubscriptionUpgrade($input: PurchaseSubscriptionUpgradeInput!) {
+    purchaseSubscriptionUpgrade(input: $input) {
+      __typename
+      ... on IndividualSubscription {
+        planCode
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`);
+
+export const CancellationOfferQuery = graphql(`
+  query CancellationOffer {
+    cancellationDiscount {
+      __typename
+      ... on CancellationCoupon {
+        code
+        discountPercent
+      }
+    }
+  }
+`);
+
+export const RedeemCancellationDiscountMutation = graphql(`
+  mutation RedeemCancellationDiscount {
+    redeemCancellationDiscountCoupon {
+      __typename
+      ... on RecurlySubscription {
+        uuid
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`);
+
+export const CancelSubscriptionMutation = graphql(`
+  mutation CancelSubscription($input: CancelSubscriptionInput!) {
+    cancelSubscription(input: $input) {
+      __typename
+      ... on RecurlySubscription {
+        state
+        expiresAt
+      }
+      ... on ZodError {
+        fieldErrors {
+          path
+          message
+        }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`);

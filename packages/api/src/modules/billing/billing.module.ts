@@ -116,3 +116,5 @@ export { INDIVIDUAL_PLAN_CODES, PLANS, findPlan, type Plan } from '@bof/billing/
 export { currencyForCountry, formatMoney, isCurrency, priceOf } from '@bof/billing/pricing';
 export { taxFor } from '@bof/billing/tax';
 export { createBillingMembershipRecords } from './billing-membership-records';
+export { previewSubscriptionUpgrade } from './upgrade-subscription';
+export { CANCELLATION_REASONS, cancellableSubscription } from './cancel-subscription';

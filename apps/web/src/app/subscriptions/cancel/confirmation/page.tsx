@@ -1,0 +1,43 @@
+import Link from 'next/link';
+import { getBillingModule } from '@bof/api/billing';
+import { getPlatform } from '@bof/api/platform';
+import { readerLocale } from '../../../../server/reader-locale';
+import { getServerViewer } from '../../../../server/server-viewer';
+
+export const dynamic = 'force-dynamic';
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** Spec §2 /subscriptions/cancel/confirmation/: what happened, and until when the reader keeps access. */
+export default async function CancelConfirmationPage({ searchParams }: Props) {
+  const action = (await searchParams).action;
+  const viewer = await getServerViewer();
+  const membership = viewer ? await getBillingModule(await getPlatform()).membershipOf(viewer.user_id) : null;
+  const { locale } = await readerLocale();
+  const until = membership?.periodEndsAt
+    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(membership.periodEndsAt)
+    : null;
+  return (
+    <section className="mx-auto max-w-measure px-gutter py-10">
+      {action === 'accepted_discount' ? (
+        <>
+          <h1 className="font-serif text-3xl font-bold">Thank you for staying</h1>
+          <p className="mt-4">Your discount will apply at your next renewal{until ? `, on ${until}` : ''}.</p>
+        </>
+      ) : (
+        <>
+          <h1 className="font-serif text-3xl font-bold">Your membership is cancelled</h1>
+          <p className="mt-4" data-testid="access-until">
+            {until && membership?.status === 'ActiveCanceled'
+              ? `You keep full access until ${until}. You will not be charged again.`
+              : 'You will not be charged again.'}
+          </p>
+          <p className="mt-2">Changed your mind? You can rejoin at any time.</p>
+        </>
+      )}
+      <p className="mt-8">
+        <Link href="/user/membership/">Back to your membership</Link>
+      </p>
+    </section>
+  );
+}
