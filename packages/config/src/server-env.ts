@@ -37,6 +37,7 @@ const rawServerEnv = z.object({
   SESSION_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   PAYWALL_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOGIN_POLICY_MAX_SESSIONS: z.coerce.number().int().min(1).max(100).default(3),
+  CASTLE_API_SECRET: z.string().min(16, 'must be the 32-character API secret').max(128).optional(),
 });
 
 /** Settings that production must name explicitly (spec §8: a missing one is a configuration error). */
@@ -78,6 +79,8 @@ export interface ServerEnv {
   paywallCookieSecret: string | undefined;
   /** Concurrent sessions an account may hold before the login-policy warning. */
   loginPolicyMaxSessions: number;
+  /** Castle's server-side API secret: with it, sign-ins get a risk verdict. Never sent to the browser. */
+  fraudDetectionApiSecret: string | undefined;
   /** Analytics collector, consented tags, consent layer and the other third parties (analytics-env.ts). */
   analytics: AnalyticsEnv;
 }
@@ -139,6 +142,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
     sessionTokenTtlSeconds: raw.SESSION_TOKEN_TTL_SECONDS,
     paywallCookieSecret: raw.PAYWALL_COOKIE_SECRET,
     loginPolicyMaxSessions: raw.LOGIN_POLICY_MAX_SESSIONS,
+    fraudDetectionApiSecret: raw.CASTLE_API_SECRET,
     analytics,
   };
 }

@@ -4,6 +4,7 @@ import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, ty
 import { TOKEN_EXPIRY_LEEWAY_SECONDS } from '@bof/config/constants';
 import { parseCookies } from '../../site/cookie-jar';
 import { useClientConfig } from '../config/client-config';
+import { fraudRequestToken } from '../fraud/fraud-detection';
 import { createIdentityClient } from '../identity/identity-client';
 import { createAuthActions } from './auth-actions';
 import {
@@ -37,6 +38,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refresh: createAuthEndpointRefresh({
         endpoint: config.authEndpointUrl,
         currentUrl: () => window.location.href,
+        castleRequestToken: async () => (await fraudRequestToken(config)) ?? undefined,
       }),
       now: () => new Date(),
       onError: (error) => console.error('Refreshing the session failed', error),
@@ -52,7 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       siteOrigin: new URL(config.siteUrl).origin,
     });
     return { store, actions };
-  }, [config.authEndpointUrl, config.identityBaseUrl, config.siteUrl]);
+  }, [config]);
 
   useEffect(() => {
     const { store } = value;

@@ -91,6 +91,31 @@ describe('session refresh', () => {
     expect(await at(3)).toBe(true);
   });
 
+  it('asks the risk check: deny gives no session, challenge marks the token', async () => {
+    sessions = { r: { sessionId: 's-risk', identityId: 'risky-user', email: 'r@example.org', others: 0 } };
+    const verdicts: Record<string, 'allow' | 'challenge' | 'deny'> = {
+      'tok-deny': 'deny',
+      'tok-challenge': 'challenge',
+    };
+    const guarded = await createSessionModule(
+      { env: parseServerEnv({ DATA_DIR: dataDir }), db: database.db, database },
+      { identity, riskCheck: async ({ requestToken }) => verdicts[requestToken] ?? 'allow' },
+    );
+    const run = (castleRequestToken: string | null) =>
+      guarded.refresh({
+        cookieHeader: 'r',
+        paywallCookie: undefined,
+        meterCookie: undefined,
+        now,
+        castleRequestToken,
+      });
+    expect(await run('tok-deny')).toEqual({ kind: 'signed-out' });
+    const challenged = await run('tok-challenge');
+    expect(challenged.kind === 'signed-in' && challenged.claims.is_challenged).toBe(true);
+    const plain = await run(null);
+    expect(plain.kind === 'signed-in' && plain.claims.is_challenged).toBe(false);
+  });
+
   it('carries the paywall session on and merges the anonymous meter into it', async () => {
     sessions = { e: { sessionId: 's5', identityId: 'user-5', email: 'e@example.org', others: 0 } };
     const meterCookie = await signPaywallSession(

@@ -5,6 +5,7 @@ import { signPaywallSession, verifyPaywallSession, type PaywallSession } from '@
 import type { SessionClaims } from './session-claims';
 import type { SessionRepo } from './session.repo';
 import type { IdentitySessions } from './identity-sessions';
+import type { RiskCheck } from './risk-verdict';
 import { signSessionToken } from './session-token';
 import type { SessionKeys } from './signing-keys';
 
@@ -21,6 +22,8 @@ export interface SessionRefreshDeps {
   ): Promise<{ level: MembershipLevel; type: MembershipType; unclaimedAccountId: string | null }>;
   /** Whether the reader has completed their personal details (one-more-step). */
   isUserDataComplete(userId: string): Promise<boolean>;
+  /** Fraud detection's verdict on the sign-in; absent when it is not configured. */
+  riskCheck?: RiskCheck;
 }
 
 export type SessionRefresh =
@@ -46,6 +49,10 @@ export async function refreshSession(
     paywallCookie: string | undefined;
     meterCookie: string | undefined;
     now: Date;
+    /** The browser's fraud-detection request token (spec §7 castleRequestToken), when it has one. */
+    castleRequestToken?: string | null;
+    ip?: string | null;
+    userAgent?: string | null;
   },
 ): Promise<SessionRefresh> {
   const session = await deps.identity.whoami(input.cookieHeader);
@@ -63,6 +70,18 @@ export async function refreshSession(
     deps.identity.countOtherSessions(input.cookieHeader, deps.maxSessions + 1),
   ]);
 
+  const verdict =
+    deps.riskCheck && input.castleRequestToken
+      ? await deps.riskCheck({
+          requestToken: input.castleRequestToken,
+          userId: account.userId,
+          email: account.email,
+          ip: input.ip ?? null,
+          userAgent: input.userAgent ?? null,
+        })
+      : 'allow';
+  if (verdict === 'deny') return { kind: 'signed-out' };
+
   const claims: Omit<SessionClaims, 'exp'> = {
     user_id: account.userId,
     email: account.email,
@@ -71,7 +90,7 @@ export async function refreshSession(
     is_bof_admin: account.isBofAdmin,
     is_first_login: account.firstSessionId === session.sessionId,
     unclaimed_membership_account_id: membership.unclaimedAccountId,
-    is_challenged: false,
+    is_challenged: verdict === 'challenge',
     is_user_data_complete: userDataComplete,
   };
   const sessionToken = await signSessionToken(claims, {

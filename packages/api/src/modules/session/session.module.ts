@@ -6,6 +6,7 @@ import { loadPaywallCookieSecret } from './cookie-secrets';
 import { createKratosIdentitySessions, type IdentitySessions } from './identity-sessions';
 import { refreshSession, type SessionRefresh, type SessionRefreshDeps } from './refresh-session';
 import type { SessionClaims } from './session-claims';
+import { createCastleRiskCheck } from './risk-verdict';
 import { createSessionRepo } from './session.repo';
 import { verifySessionToken } from './session-token';
 import { loadSessionKeys, type SessionKeys } from './signing-keys';
@@ -38,7 +39,7 @@ export function getSessionModule(platform: Platform): Promise<SessionModule> {
 
 export async function createSessionModule(
   platform: Platform,
-  overrides: Partial<Pick<SessionRefreshDeps, 'membershipOf' | 'isUserDataComplete'>> & {
+  overrides: Partial<Pick<SessionRefreshDeps, 'membershipOf' | 'isUserDataComplete' | 'riskCheck'>> & {
     identity?: IdentitySessions;
   } = {},
 ): Promise<SessionModule> {
@@ -60,6 +61,11 @@ export async function createSessionModule(
     ttlSeconds: env.sessionTokenTtlSeconds,
     maxSessions: env.loginPolicyMaxSessions,
     membershipOf: overrides.membershipOf ?? ((userId) => membershipClaims(billing, userId)),
+    riskCheck:
+      overrides.riskCheck ??
+      (env.fraudDetectionApiSecret
+        ? createCastleRiskCheck({ apiSecret: env.fraudDetectionApiSecret })
+        : undefined),
     isUserDataComplete:
       overrides.isUserDataComplete ?? userDataCompletenessCheck(createUserDataRepo(platform.db)),
   };

@@ -36,9 +36,8 @@ export async function POST(request: Request): Promise<Response> {
   }
   const body = await readJsonBody(request, MAX_BODY_BYTES);
   if (!body.ok) return problem(body.status, body.code, body.message);
-  if (!bodySchema.safeParse(body.value).success) {
-    return problem(400, 'invalid_body', 'Expected castleRequestToken and currentUrl.');
-  }
+  const parsed = bodySchema.safeParse(body.value);
+  if (!parsed.success) return problem(400, 'invalid_body', 'Expected castleRequestToken and currentUrl.');
 
   const cookies = request.headers.get('cookie');
   const secure = platform.env.siteUrl.startsWith('https:');
@@ -50,6 +49,9 @@ export async function POST(request: Request): Promise<Response> {
       paywallCookie: cookieValue(cookies, PAYWALL_SESSION_COOKIE),
       meterCookie: cookieValue(cookies, METER_COOKIE),
       now: new Date(),
+      castleRequestToken: parsed.data.castleRequestToken ?? null,
+      ip: request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? request.headers.get('x-real-ip'),
+      userAgent: request.headers.get('user-agent'),
     });
   } catch (error) {
     console.error('Session refresh failed', error);
