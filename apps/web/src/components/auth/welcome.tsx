@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useAuth } from '../../client/auth/auth-provider';
+import { SignInPrompt } from './sign-in-prompt';
 
 const LEVEL_NAMES: Record<string, string> = {
   AllAccess: 'Executive',
@@ -42,15 +43,9 @@ export function Welcome() {
             : 'Sign in to see your membership.'}
       </p>
       {auth.status === 'logged-out' ? (
-        <p className="mt-6">
-          <button
-            type="button"
-            onClick={() => void auth.actions.login()}
-            className="rounded bg-ink px-4 py-2 text-paper"
-          >
-            Sign in
-          </button>
-        </p>
+        <div className="mt-6">
+          <SignInPrompt reason="Your membership follows your account." />
+        </div>
       ) : (
         <ul className="mt-8 grid gap-4 sm:grid-cols-3">
           {nextSteps.map((step) => (

@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Currency } from '@bof/config/constants';
 import { useAuth } from '../../client/auth/auth-provider';
+import { SignInPrompt } from '../auth/sign-in-prompt';
 import { waitForMembershipChange } from '../../client/auth/membership-change';
 import { useClientConfig } from '../../client/config/client-config';
 import { PurchaseIndividualSubscriptionMutation } from '../../client/graphql/billing.documents';
@@ -191,24 +192,11 @@ export function PaymentForm(props: {
     );
   if (auth.status === 'logged-out') {
     return (
-      <div className="mt-8 space-y-4">
-        <p>Sign in or create a free account first, so your membership is yours on every device.</p>
-        <p className="flex flex-wrap gap-3">
-          <button
-            type="button"
-            onClick={() => void auth.actions.login()}
-            className="rounded bg-ink px-4 py-2 text-paper"
-          >
-            Sign in
-          </button>
-          <button
-            type="button"
-            onClick={() => auth.actions.register()}
-            className="rounded border border-ink px-4 py-2"
-          >
-            Create an account
-          </button>
-        </p>
+      <div className="mt-8">
+        <SignInPrompt
+          reason="Sign in or create a free account first, so your membership is yours on every device."
+          offerRegistration
+        />
       </div>
     );
   }

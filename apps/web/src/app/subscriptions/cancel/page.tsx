@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { cancellableSubscription, getBillingModule } from '@bof/api/billing';
 import { getPlatform } from '@bof/api/platform';
-import { SignInPrompt } from '../../../components/auth/sign-in-prompt';
+import { SignedOutPage } from '../../../components/auth/signed-out-page';
 import { CancelJourney } from '../../../components/subscriptions/cancel-journey';
 import { getServerViewer } from '../../../server/server-viewer';
 
@@ -10,16 +10,8 @@ export const dynamic = 'force-dynamic';
 /** Spec §2 /subscriptions/cancel/: reasons, then one save offer, then cancel or stay. */
 export default async function CancelPage() {
   const viewer = await getServerViewer();
-  if (!viewer) {
-    return (
-      <section className="mx-auto max-w-measure px-gutter py-10">
-        <h1 className="font-serif text-3xl font-bold">Cancel your membership</h1>
-        <div className="mt-6">
-          <SignInPrompt reason="Sign in to manage your membership." />
-        </div>
-      </section>
-    );
-  }
+  if (!viewer)
+    return <SignedOutPage title="Cancel your membership" reason="Sign in to manage your membership." />;
   const billing = getBillingModule(await getPlatform());
   const subscription = await cancellableSubscription(
     { repo: billing.repo, now: () => new Date() },

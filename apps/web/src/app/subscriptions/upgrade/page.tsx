@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { findPlan, formatMoney, getBillingModule, previewSubscriptionUpgrade } from '@bof/api/billing';
 import { getPlatform } from '@bof/api/platform';
-import { SignInPrompt } from '../../../components/auth/sign-in-prompt';
+import { SignedOutPage } from '../../../components/auth/signed-out-page';
 import { readerLocale } from '../../../server/reader-locale';
 import { getServerViewer } from '../../../server/server-viewer';
 
@@ -10,16 +10,13 @@ export const dynamic = 'force-dynamic';
 /** Spec §2 /subscriptions/upgrade/: the plans the reader's membership can move up to, with today's price. */
 export default async function UpgradePage() {
   const viewer = await getServerViewer();
-  if (!viewer) {
+  if (!viewer)
     return (
-      <section className="mx-auto max-w-measure px-gutter py-10">
-        <h1 className="font-serif text-3xl font-bold">Upgrade your membership</h1>
-        <div className="mt-6">
-          <SignInPrompt reason="Sign in to see what your membership can be upgraded to." />
-        </div>
-      </section>
+      <SignedOutPage
+        title="Upgrade your membership"
+        reason="Sign in to see what your membership can be upgraded to."
+      />
     );
-  }
   const billing = getBillingModule(await getPlatform());
   const { locale } = await readerLocale();
   const membership = await billing.membershipOf(viewer.user_id);

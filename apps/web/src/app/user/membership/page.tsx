@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { Currency } from '@bof/config/constants';
 import { cancellableSubscription, findPlan, formatMoney, getBillingModule } from '@bof/api/billing';
 import { getPlatform } from '@bof/api/platform';
-import { SignInPrompt } from '../../../components/auth/sign-in-prompt';
+import { SignedOutPage } from '../../../components/auth/signed-out-page';
 import { readerLocale } from '../../../server/reader-locale';
 import { getServerViewer } from '../../../server/server-viewer';
 
@@ -19,16 +19,13 @@ const STATUS_TEXT: Record<string, string> = {
 /** Spec §2 /user/membership/: plan, status, renewal or end date, card, invoices, upgrade and cancel. */
 export default async function MembershipPage() {
   const viewer = await getServerViewer();
-  if (!viewer) {
+  if (!viewer)
     return (
-      <section className="mx-auto max-w-measure px-gutter py-10">
-        <h1 className="font-serif text-3xl font-bold">Your membership</h1>
-        <div className="mt-6">
-          <SignInPrompt reason="Sign in to see your membership, your card and your invoices." />
-        </div>
-      </section>
+      <SignedOutPage
+        title="Your membership"
+        reason="Sign in to see your membership, your card and your invoices."
+      />
     );
-  }
   const billing = getBillingModule(await getPlatform());
   const { locale } = await readerLocale();
   const [membership, card, invoices, cancellable] = await Promise.all([

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { findPlan, formatMoney, getBillingModule, previewSubscriptionUpgrade } from '@bof/api/billing';
 import { getPlatform } from '@bof/api/platform';
-import { SignInPrompt } from '../../../../components/auth/sign-in-prompt';
+import { SignedOutPage } from '../../../../components/auth/signed-out-page';
 import { ConfirmUpgrade } from '../../../../components/subscriptions/confirm-upgrade';
 import { readerLocale } from '../../../../server/reader-locale';
 import { getServerViewer } from '../../../../server/server-viewer';
@@ -15,16 +15,7 @@ export default async function UpgradePaymentPage({ searchParams }: Props) {
   const viewer = await getServerViewer();
   const code = (await searchParams).plan;
   const plan = typeof code === 'string' ? findPlan(code) : undefined;
-  if (!viewer) {
-    return (
-      <section className="mx-auto max-w-measure px-gutter py-10">
-        <h1 className="font-serif text-3xl font-bold">Upgrade</h1>
-        <div className="mt-6">
-          <SignInPrompt reason="Sign in to upgrade your membership." />
-        </div>
-      </section>
-    );
-  }
+  if (!viewer) return <SignedOutPage title="Upgrade" reason="Sign in to upgrade your membership." />;
   const billing = getBillingModule(await getPlatform());
   const preview = plan
     ? await previewSubscriptionUpgrade(
