@@ -40,6 +40,7 @@ function setup(routes: Record<string, (init?: RequestInit) => Response | Promise
   const reload = vi.fn();
   const forceRefresh = vi.fn(async () => ({}) as never);
   const sleep = vi.fn(async () => undefined);
+  const track = vi.fn();
   const actions = createAuthActions({
     identity,
     auth: { forceRefresh },
@@ -51,8 +52,9 @@ function setup(routes: Record<string, (init?: RequestInit) => Response | Promise
     siteOrigin: site,
     sleep,
     log: () => undefined,
+    track,
   });
-  return { actions, calls, stored, navigate, reload, forceRefresh, sleep };
+  return { actions, calls, stored, navigate, reload, forceRefresh, sleep, track };
 }
 
 const json = (status: number, body: unknown) =>
@@ -66,6 +68,17 @@ describe('login (spec §4)', () => {
     expect(s.navigate).toHaveBeenCalledWith(
       `${site}/identity/self-service/login/browser?return_to=${encodeURIComponent(`${site}/topics/beauty/`)}`,
     );
+  });
+
+  it('remembers how the sign-in started, for the signed-in event', async () => {
+    const s = setup({});
+    await s.actions.login();
+    expect(JSON.parse(s.stored.get('bof_pending_sign_in')!)).toEqual({ kind: 'login', connection: 'email' });
+    s.actions.register();
+    expect(JSON.parse(s.stored.get('bof_pending_sign_in')!)).toEqual({
+      kind: 'register',
+      connection: 'email',
+    });
   });
 
   it('never stores a hostile redirect', async () => {
@@ -123,6 +136,7 @@ describe('logout (spec §4)', () => {
       `${site}/identity/self-service/logout/browser?return_to=${encodeURIComponent(`${site}/user/logout/`)}`,
     );
     expect(s.sleep).toHaveBeenCalledWith(2500);
+    expect(s.track).toHaveBeenCalledWith({ event: 'logout', data: { app: 'web' } });
   });
 
   it('offline, goes to /user/logout/', async () => {

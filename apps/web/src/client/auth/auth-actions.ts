@@ -3,7 +3,15 @@ import type { IdentityClient, IdentityFlow } from '../identity/identity-client';
 import { IdentityApiError } from '../identity/identity-errors';
 import type { AuthStore } from './auth-state';
 import { resolveRedirectTarget } from './redirect-target';
-import { STORAGE_KEYS } from './storage-keys';
+import { PRODUCT_STORAGE_PREFIX, STORAGE_KEYS } from './storage-keys';
+
+/** Where a started sign-in remembers its connection, so the signed-in state can report it (analytics). */
+export const PENDING_SIGN_IN_KEY = `${PRODUCT_STORAGE_PREFIX}pending_sign_in`;
+
+export interface PendingSignIn {
+  kind: 'login' | 'register';
+  connection: 'email' | SocialProvider;
+}
 
 export type SocialProvider = 'google' | 'apple';
 
@@ -18,6 +26,8 @@ export interface AuthActionDeps {
   siteOrigin: string;
   sleep?: (ms: number) => Promise<void>;
   log?: (message: string, error: unknown) => void;
+  /** Sends the journey's analytics events (spec: logout). */
+  track?: (event: { event: 'logout'; data: { app: string } }) => void;
 }
 
 const PROVIDER_SESSION_ERRORS = new Set(['session_already_available', 'session_inactive']);
@@ -44,6 +54,7 @@ export async function handleProviderSessionError(error: unknown, auth: Pick<Auth
 export function createAuthActions(deps: AuthActionDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const log = deps.log ?? ((message: string, error: unknown) => console.error(message, error));
+  const remember = (pending: PendingSignIn) => deps.storage.set(PENDING_SIGN_IN_KEY, JSON.stringify(pending));
   const target = (kind: 'login' | 'logout', redirectTo?: string | null) =>
     resolveRedirectTarget(redirectTo, { kind, currentUrl: deps.currentUrl(), siteOrigin: deps.siteOrigin });
 
@@ -56,6 +67,7 @@ export function createAuthActions(deps: AuthActionDeps) {
     async login(options: { redirectTo?: string | null; provider?: SocialProvider } = {}) {
       const returnTo = target('login', options.redirectTo);
       deps.storage.set(STORAGE_KEYS.authRedirectTarget, returnTo);
+      remember({ kind: 'login', connection: options.provider ?? 'email' });
       if (!options.provider) {
         deps.navigate(deps.identity.browserFlowUrl('login', { return_to: returnTo }));
         return;
@@ -92,6 +104,7 @@ export function createAuthActions(deps: AuthActionDeps) {
     async logout(options: { redirectTo?: string | null } = {}) {
       const returnTo = target('logout', options.redirectTo);
       deps.storage.set(STORAGE_KEYS.userRedirect, returnTo);
+      deps.track?.({ event: 'logout', data: { app: 'web' } });
       if (!deps.isOnline()) {
         deps.navigate('/user/logout/');
       } else {
@@ -113,6 +126,7 @@ export function createAuthActions(deps: AuthActionDeps) {
     register(options: { redirectTo?: string | null } = {}) {
       const returnTo = target('login', options.redirectTo);
       deps.storage.set(STORAGE_KEYS.authRedirectTarget, returnTo);
+      remember({ kind: 'register', connection: 'email' });
       if (!deps.isOnline()) {
         deps.reload();
         return;
@@ -127,6 +141,7 @@ export function createAuthActions(deps: AuthActionDeps) {
     async customRegistration(options: { email: string; redirectTo?: string | null }) {
       const returnTo = target('login', options.redirectTo);
       deps.storage.set(STORAGE_KEYS.authRedirectTarget, returnTo);
+      remember({ kind: 'register', connection: 'email' });
       const flow = await deps.identity.createBrowserFlow('registration', { return_to: returnTo });
       try {
         await deps.identity.updateFlow('registration', flow.id, {

@@ -6,7 +6,8 @@ import { parseCookies } from '../../site/cookie-jar';
 import { useClientConfig } from '../config/client-config';
 import { fraudRequestToken } from '../fraud/fraud-detection';
 import { createIdentityClient } from '../identity/identity-client';
-import { createAuthActions } from './auth-actions';
+import { PENDING_SIGN_IN_KEY, createAuthActions, type PendingSignIn } from './auth-actions';
+import { track } from '../analytics/tracker';
 import {
   UNKNOWN_AUTH_STATE,
   createAuthEndpointRefresh,
@@ -52,6 +53,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isOnline: () => navigator.onLine,
       currentUrl: () => window.location.href,
       siteOrigin: new URL(config.siteUrl).origin,
+      track,
     });
     return { store, actions };
   }, [config]);
@@ -68,6 +70,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
     const unsubscribe = store.subscribe((state) => {
       schedule();
+      reportSignIn(state);
       const flagged = parseCookies(document.cookie).get('bof_login_policy') === '1';
       if (state.status === 'logged-in' && flagged && window.location.pathname !== LOGIN_POLICY_PATH) {
         window.location.assign(LOGIN_POLICY_PATH);
@@ -86,6 +89,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [value]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** Once a sign-in that this browser started has completed, sends login or registered (spec §5 fields). */
+function reportSignIn(state: AuthState) {
+  if (state.status !== 'logged-in') return;
+  const raw = safeStorage.get(PENDING_SIGN_IN_KEY);
+  if (!raw) return;
+  safeStorage.remove(PENDING_SIGN_IN_KEY);
+  try {
+    const pending = JSON.parse(raw) as PendingSignIn;
+    const data = { app: 'web', connection: pending.connection };
+    track(
+      pending.kind === 'register' || state.user.isFirstLogin
+        ? { event: 'registered', data }
+        : { event: 'login', data },
+    );
+  } catch {
+    // A malformed marker is dropped; analytics never breaks sign-in.
+  }
 }
 
 function useAuthContext(): AuthContextValue {
