@@ -5,8 +5,9 @@ const config: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // Every route ends in a slash; canonical links follow the same rule (spec §1).
   trailingSlash: true,
-  // PGlite loads its WASM and data files at run time; bundling it breaks every request.
-  serverExternalPackages: ['@electric-sql/pglite'],
+  // PGlite loads its WASM and data files at run time; bundling it breaks every request. pdfkit reads its
+  // font metrics from its own folder the same way.
+  serverExternalPackages: ['@electric-sql/pglite', 'pdfkit'],
   transpilePackages: ['@bof/config', '@bof/db', '@bof/api', '@bof/paywall', '@bof/billing', '@bof/analytics'],
   poweredByHeader: false,
   reactStrictMode: true,

@@ -7,6 +7,7 @@ import './modules/reference/reference.graphql';
 import './modules/viewer/viewer.graphql';
 import './modules/viewer/user-data.graphql';
 import './modules/billing/billing.graphql';
+import './modules/content/content.graphql';
 
 /** The whole GraphQL schema. Each module registers its types by being imported above. */
 export const schema = builder.toSchema({ sortSchema: true });

@@ -1,5 +1,6 @@
 import { referenceListsSeed } from '../modules/reference/reference.seed';
+import { demoEditionSeed } from '../modules/content/content-demo.seed';
 import type { Seed } from './seeds';
 
 /** Every seed applied at start, in order. Domains append theirs here. */
-export const seedList: readonly Seed[] = [referenceListsSeed];
+export const seedList: readonly Seed[] = [referenceListsSeed, demoEditionSeed];

@@ -8,3 +8,4 @@ export * from './billing';
 export * from './reference';
 export * from './user-data';
 export * from './analytics';
+export * from './content';

@@ -1,0 +1,400 @@
+import { and, asc, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '@bof/db/client';
+import {
+  articleAuthors,
+  articleTags,
+  articleTopics,
+  articleVersions,
+  articles,
+  contentAuthors,
+  contentSections,
+  contentSeries,
+  contentTags,
+  contentTopics,
+} from '@bof/db/schema';
+import type { BodyBlock, GlossaryEntry, Hero } from './content.inputs';
+import type {
+  Author,
+  Byline,
+  Section,
+  Series,
+  Story,
+  StoryCard,
+  StoryFilter,
+  StoryLocation,
+  StoryVersion,
+  Topic,
+} from './content.types';
+
+const cardColumns = {
+  id: articles.id,
+  slug: articles.slug,
+  kind: articles.kind,
+  headline: articles.headline,
+  standfirst: articles.standfirst,
+  sectionSlug: contentSections.slug,
+  sectionName: contentSections.name,
+  seriesSlug: contentSeries.slug,
+  seriesTitle: contentSeries.title,
+  hero: articles.hero,
+  access: articles.access,
+  mediaType: articles.mediaType,
+  publishedAt: articles.publishedAt,
+  updatedAt: articles.updatedAt,
+  wordCount: articles.wordCount,
+  readingMinutes: articles.readingMinutes,
+};
+
+type CardRow = {
+  id: string;
+  slug: string;
+  kind: 'article' | 'case_study';
+  headline: string;
+  standfirst: string;
+  sectionSlug: string;
+  sectionName: string;
+  seriesSlug: string | null;
+  seriesTitle: string | null;
+  hero: unknown;
+  access: string;
+  mediaType: string;
+  publishedAt: Date;
+  updatedAt: Date | null;
+  wordCount: number;
+  readingMinutes: number;
+};
+
+/** How many of each topic's newest stories recommendations consider. */
+const OVERLAP_CANDIDATES = 300;
+
+/** The only place that builds the content's read queries. */
+export function createContentRepo(db: Database) {
+  /** The conditions on the story itself (not its topic or author). */
+  const storyWhere = (filter: StoryFilter): SQL | undefined =>
+    and(
+      filter.kind ? eq(articles.kind, filter.kind) : undefined,
+      filter.sectionId !== undefined ? eq(articles.sectionId, filter.sectionId) : undefined,
+      filter.seriesId !== undefined ? eq(articles.seriesId, filter.seriesId) : undefined,
+      filter.excludeIds && filter.excludeIds.length > 0
+        ? notInArray(articles.id, [...filter.excludeIds])
+        : undefined,
+    );
+  const hasStoryConditions = (filter: StoryFilter) =>
+    Boolean(
+      filter.kind ||
+      filter.sectionId !== undefined ||
+      filter.seriesId !== undefined ||
+      filter.excludeIds?.length,
+    );
+
+  const cardsQuery = () =>
+    db
+      .select(cardColumns)
+      .from(articles)
+      .innerJoin(contentSections, eq(contentSections.id, articles.sectionId))
+      .leftJoin(contentSeries, eq(contentSeries.id, articles.seriesId));
+
+  /** Adds bylines and topics to card rows, in two queries for the whole list. */
+  async function withPeople(rows: CardRow[]): Promise<StoryCard[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [bylines, topics] = await Promise.all([
+      db
+        .select({
+          articleId: articleAuthors.articleId,
+          slug: contentAuthors.slug,
+          name: contentAuthors.name,
+          title: contentAuthors.title,
+          role: articleAuthors.role,
+        })
+        .from(articleAuthors)
+        .innerJoin(contentAuthors, eq(contentAuthors.id, articleAuthors.authorId))
+        .where(inArray(articleAuthors.articleId, ids))
+        .orderBy(asc(articleAuthors.position)),
+      db
+        .select({ articleId: articleTopics.articleId, slug: contentTopics.slug, name: contentTopics.name })
+        .from(articleTopics)
+        .innerJoin(contentTopics, eq(contentTopics.id, articleTopics.topicId))
+        .where(inArray(articleTopics.articleId, ids))
+        .orderBy(asc(articleTopics.position)),
+    ]);
+    const group = <T extends { articleId: string }>(list: T[]) => {
+      const map = new Map<string, Omit<T, 'articleId'>[]>();
+      for (const { articleId, ...rest } of list) map.set(articleId, [...(map.get(articleId) ?? []), rest]);
+      return map;
+    };
+    const bylinesById = group(bylines);
+    const topicsById = group(topics);
+    return rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      kind: row.kind,
+      headline: row.headline,
+      standfirst: row.standfirst,
+      section: { slug: row.sectionSlug, name: row.sectionName },
+      series: row.seriesSlug ? { slug: row.seriesSlug, title: row.seriesTitle ?? '' } : null,
+      hero: row.hero as Hero,
+      access: row.access,
+      mediaType: row.mediaType,
+      publishedAt: row.publishedAt,
+      updatedAt: row.updatedAt,
+      wordCount: row.wordCount,
+      readingMinutes: row.readingMinutes,
+      authors: (bylinesById.get(row.id) ?? []) as Byline[],
+      topics: (topicsById.get(row.id) ?? []) as { slug: string; name: string }[],
+    }));
+  }
+
+  return {
+    /**
+     * Newest first (ties by id), `limit` stories after skipping `offset`. A topic's or author's list
+     * walks that link table's (id, published) index, so a page reads only its own rows.
+     */
+    async listStories(filter: StoryFilter, window: { limit: number; offset: number }): Promise<StoryCard[]> {
+      const link =
+        filter.topicId !== undefined
+          ? {
+              table: articleTopics,
+              on: articleTopics.articleId,
+              key: eq(articleTopics.topicId, filter.topicId),
+            }
+          : filter.authorId !== undefined
+            ? {
+                table: articleAuthors,
+                on: articleAuthors.articleId,
+                key: eq(articleAuthors.authorId, filter.authorId),
+              }
+            : undefined;
+      if (!link) {
+        const rows = await cardsQuery()
+          .where(storyWhere(filter))
+          .orderBy(desc(articles.publishedAt), desc(articles.id))
+          .limit(window.limit)
+          .offset(window.offset);
+        return withPeople(rows);
+      }
+      const rows = await db
+        .select(cardColumns)
+        .from(link.table)
+        .innerJoin(articles, eq(articles.id, link.on))
+        .innerJoin(contentSections, eq(contentSections.id, articles.sectionId))
+        .leftJoin(contentSeries, eq(contentSeries.id, articles.seriesId))
+        .where(and(link.key, storyWhere(filter)))
+        .orderBy(desc(link.table.publishedAt), desc(link.on))
+        .limit(window.limit)
+        .offset(window.offset);
+      return withPeople(rows);
+    },
+
+    async countStories(filter: StoryFilter): Promise<number> {
+      const link =
+        filter.topicId !== undefined
+          ? {
+              table: articleTopics,
+              on: articleTopics.articleId,
+              key: eq(articleTopics.topicId, filter.topicId),
+            }
+          : filter.authorId !== undefined
+            ? {
+                table: articleAuthors,
+                on: articleAuthors.articleId,
+                key: eq(articleAuthors.authorId, filter.authorId),
+              }
+            : undefined;
+      if (!link) {
+        const [row] = await db.select({ n: count() }).from(articles).where(storyWhere(filter));
+        return row?.n ?? 0;
+      }
+      const [row] = hasStoryConditions(filter)
+        ? await db
+            .select({ n: count() })
+            .from(link.table)
+            .innerJoin(articles, eq(articles.id, link.on))
+            .where(and(link.key, storyWhere(filter)))
+        : await db.select({ n: count() }).from(link.table).where(link.key);
+      return row?.n ?? 0;
+    },
+
+    async storiesBySlugs(slugs: readonly string[]): Promise<StoryCard[]> {
+      if (slugs.length === 0) return [];
+      return withPeople(await cardsQuery().where(inArray(articles.slug, [...slugs])));
+    },
+
+    async story(slug: string): Promise<Story | undefined> {
+      const [row] = await db
+        .select({
+          ...cardColumns,
+          body: articles.body,
+          glossary: articles.glossary,
+          version: articles.version,
+        })
+        .from(articles)
+        .innerJoin(contentSections, eq(contentSections.id, articles.sectionId))
+        .leftJoin(contentSeries, eq(contentSeries.id, articles.seriesId))
+        .where(eq(articles.slug, slug));
+      if (!row) return undefined;
+      const [card] = await withPeople([row]);
+      const tags = await db
+        .select({ slug: contentTags.slug, name: contentTags.name })
+        .from(articleTags)
+        .innerJoin(contentTags, eq(contentTags.id, articleTags.tagId))
+        .where(eq(articleTags.articleId, row.id))
+        .orderBy(asc(articleTags.position));
+      return {
+        ...card!,
+        body: row.body as BodyBlock[],
+        glossary: (row.glossary as GlossaryEntry[] | null) ?? null,
+        tags,
+        version: row.version,
+      };
+    },
+
+    /**
+     * Stories sharing topics with `topicIds`, most shared topics first, then newest; `excludeId` left
+     * out. Candidates are each topic's newest OVERLAP_CANDIDATES stories, so the cost does not grow
+     * with the archive.
+     */
+    async storiesByTopicOverlap(topicIds: readonly number[], excludeId: string | null, limit: number) {
+      if (topicIds.length === 0) return [];
+      const ids = sql.join(
+        topicIds.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      const result = await db.execute<{ article_id: string }>(sql`
+        select c.article_id
+        from unnest(array[${ids}]::integer[]) as topic(id)
+        cross join lateral (
+          select t.article_id, t.published_at
+          from ${articleTopics} t
+          where t.topic_id = topic.id
+            ${excludeId ? sql`and t.article_id <> ${excludeId}` : sql``}
+          order by t.published_at desc, t.article_id desc
+          limit ${OVERLAP_CANDIDATES}
+        ) c
+        group by c.article_id
+        order by count(*) desc, max(c.published_at) desc, c.article_id desc
+        limit ${limit}`);
+      const order = (result as unknown as { rows: { article_id: string }[] }).rows.map((r) => r.article_id);
+      if (order.length === 0) return [];
+      const cards = await withPeople(await cardsQuery().where(inArray(articles.id, order)));
+      const byId = new Map(cards.map((c) => [c.id, c]));
+      return order.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    },
+
+    async section(slug: string): Promise<Section | undefined> {
+      const [row] = await db.select().from(contentSections).where(eq(contentSections.slug, slug));
+      return row;
+    },
+    async topic(slug: string): Promise<Topic | undefined> {
+      const [row] = await db.select().from(contentTopics).where(eq(contentTopics.slug, slug));
+      return row;
+    },
+    async topicsBySlugs(slugs: readonly string[]): Promise<Topic[]> {
+      if (slugs.length === 0) return [];
+      return db
+        .select()
+        .from(contentTopics)
+        .where(inArray(contentTopics.slug, [...slugs]));
+    },
+    async author(slug: string): Promise<Author | undefined> {
+      const [row] = await db.select().from(contentAuthors).where(eq(contentAuthors.slug, slug));
+      return row;
+    },
+    async series(slug: string): Promise<Series | undefined> {
+      const [row] = await db.select().from(contentSeries).where(eq(contentSeries.slug, slug));
+      return row;
+    },
+    /** Topics with how many stories each has, the busiest first. */
+    async topicsByStoryCount(): Promise<(Topic & { stories: number })[]> {
+      return db
+        .select({
+          id: contentTopics.id,
+          slug: contentTopics.slug,
+          name: contentTopics.name,
+          description: contentTopics.description,
+          stories: count(articleTopics.articleId),
+        })
+        .from(contentTopics)
+        .leftJoin(articleTopics, eq(articleTopics.topicId, contentTopics.id))
+        .groupBy(contentTopics.id)
+        .orderBy(desc(count(articleTopics.articleId)), asc(contentTopics.name));
+    },
+    /** Topics of the newest `recent` stories, the most used among them first. */
+    async busiestTopics(recent: number): Promise<(Topic & { stories: number })[]> {
+      const newest = db
+        .select({ id: articles.id })
+        .from(articles)
+        .orderBy(desc(articles.publishedAt), desc(articles.id))
+        .limit(recent);
+      return db
+        .select({
+          id: contentTopics.id,
+          slug: contentTopics.slug,
+          name: contentTopics.name,
+          description: contentTopics.description,
+          stories: count(articleTopics.articleId),
+        })
+        .from(articleTopics)
+        .innerJoin(contentTopics, eq(contentTopics.id, articleTopics.topicId))
+        .where(inArray(articleTopics.articleId, newest))
+        .groupBy(contentTopics.id)
+        .orderBy(desc(count(articleTopics.articleId)), asc(contentTopics.name));
+    },
+    async sections(): Promise<Section[]> {
+      return db.select().from(contentSections).orderBy(asc(contentSections.id));
+    },
+    async authors(): Promise<Author[]> {
+      return db.select().from(contentAuthors).orderBy(asc(contentAuthors.name));
+    },
+
+    async versions(slug: string): Promise<StoryVersion[]> {
+      return db
+        .select({
+          version: articleVersions.version,
+          contentHash: articleVersions.contentHash,
+          createdAt: articleVersions.createdAt,
+        })
+        .from(articleVersions)
+        .innerJoin(articles, eq(articles.id, articleVersions.articleId))
+        .where(eq(articles.slug, slug))
+        .orderBy(asc(articleVersions.version));
+    },
+
+    /** The record a story had at `version`, as imported. */
+    async versionRecord(slug: string, version: number): Promise<unknown> {
+      const [row] = await db
+        .select({ record: articleVersions.record })
+        .from(articleVersions)
+        .innerJoin(articles, eq(articles.id, articleVersions.articleId))
+        .where(and(eq(articles.slug, slug), eq(articleVersions.version, version)));
+      return row?.record;
+    },
+
+    /** Where stories live, newest first, for the sitemap. */
+    async locations(window: { limit: number; offset: number }): Promise<StoryLocation[]> {
+      return db
+        .select({
+          slug: articles.slug,
+          kind: articles.kind,
+          sectionSlug: contentSections.slug,
+          publishedAt: articles.publishedAt,
+          updatedAt: articles.updatedAt,
+        })
+        .from(articles)
+        .innerJoin(contentSections, eq(contentSections.id, articles.sectionId))
+        .orderBy(desc(articles.publishedAt), desc(articles.id))
+        .limit(window.limit)
+        .offset(window.offset);
+    },
+
+    /** The newest publication or update time, for feeds and sitemaps; null when there is no story. */
+    async lastModified(): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: sql<string | null>`max(coalesce(${articles.updatedAt}, ${articles.publishedAt}))` })
+        .from(articles);
+      return row?.at ? new Date(row.at) : null;
+    },
+  };
+}
+
+export type ContentRepo = ReturnType<typeof createContentRepo>;
