@@ -1,0 +1,51 @@
+import type { Metadata } from 'next';
+import { permanentRedirect } from 'next/navigation';
+import { getServerEnv } from '@bof/config/server';
+import { storyPath } from '@bof/api/content';
+import { JsonLd } from '../../../../components/content/json-ld';
+import { relatedSlugs, StoryView } from '../../../../components/content/story-view';
+import {
+  content,
+  orNotFound,
+  orUndefined,
+  slugOr404,
+  slugOrUndefined,
+} from '../../../../server/content/content-pages';
+import { newsArticleJsonLd, storyMetadata } from '../../../../server/content/story-metadata';
+
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ section: string; slug: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params;
+  const valid = slugOrUndefined(slug);
+  const story = valid ? await orUndefined((await content()).story(valid)) : undefined;
+  if (!story) return {};
+  return storyMetadata(story, getServerEnv());
+}
+
+/** An article at /articles/{section}/{slug}/. A wrong section or a case study redirects to its home. */
+export default async function ArticlePage({ params }: Props) {
+  const { section, slug } = await params;
+  const service = await content();
+  const story = await orNotFound(service.story(slugOr404(slug)));
+  if (story.kind === 'case_study' || story.section.slug !== section) permanentRedirect(storyPath(story));
+  const env = getServerEnv();
+  const [related, recommended] = await Promise.all([
+    service.cards(relatedSlugs(story.body)),
+    service.recommendedStories({ slug: story.slug, limit: 4 }),
+  ]);
+  return (
+    <>
+      <JsonLd data={newsArticleJsonLd(story, env)} />
+      <StoryView
+        story={story}
+        blocks={story.body}
+        related={related}
+        recommended={recommended}
+        url={`${env.siteUrl}${storyPath(story)}`}
+      />
+    </>
+  );
+}

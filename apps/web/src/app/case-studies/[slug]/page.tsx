@@ -1,0 +1,62 @@
+import type { Metadata } from 'next';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { getServerEnv } from '@bof/config/server';
+import { storyPath } from '@bof/api/content';
+import { Glossary } from '../../../components/content/glossary';
+import { JsonLd } from '../../../components/content/json-ld';
+import { relatedSlugs, StoryView } from '../../../components/content/story-view';
+import {
+  content,
+  orNotFound,
+  orUndefined,
+  slugOr404,
+  slugOrUndefined,
+} from '../../../server/content/content-pages';
+import { newsArticleJsonLd, storyMetadata } from '../../../server/content/story-metadata';
+
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ slug: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params;
+  const valid = slugOrUndefined(slug);
+  const story = valid ? await orUndefined((await content()).story(valid)) : undefined;
+  if (!story) return {};
+  return storyMetadata(story, getServerEnv());
+}
+
+/** A case study: the story, its glossary, and its PDF report. */
+export default async function CaseStudyPage({ params }: Props) {
+  const { slug } = await params;
+  const service = await content();
+  const story = await orNotFound(service.story(slugOr404(slug)));
+  if (story.kind !== 'case_study') permanentRedirect(storyPath(story));
+  if (!story.glossary) notFound();
+  const env = getServerEnv();
+  const [related, recommended] = await Promise.all([
+    service.cards(relatedSlugs(story.body)),
+    service.recommendedStories({ slug: story.slug, limit: 4 }),
+  ]);
+  return (
+    <>
+      <JsonLd data={newsArticleJsonLd(story, env)} />
+      <StoryView
+        story={story}
+        blocks={story.body}
+        related={related}
+        recommended={recommended}
+        url={`${env.siteUrl}${storyPath(story)}`}
+        headerExtra={
+          <p className="mt-4 text-sm print:hidden">
+            <a href={`/case-studies/${story.slug}/report.pdf`} className="font-semibold" download>
+              Download the PDF report
+            </a>{' '}
+            <span className="text-muted">(made from this case study, with its glossary)</span>
+          </p>
+        }
+        afterBody={<Glossary entries={story.glossary} />}
+      />
+    </>
+  );
+}

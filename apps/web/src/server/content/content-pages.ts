@@ -1,0 +1,56 @@
+import { notFound } from 'next/navigation';
+import { ContentNotFoundError, getContentService, type ContentService } from '@bof/api/content';
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The content service of the running platform. */
+export function content(): Promise<ContentService> {
+  return getContentService();
+}
+
+/** A slug from the URL, or the 404 page when it cannot be one. */
+export function slugOr404(value: string): string {
+  if (value.length > 120 || !SLUG.test(value)) notFound();
+  return value;
+}
+
+/** The `page` query of a list: a whole number from 1, or the 404 page. */
+export function pageOr404(params: Record<string, string | string[] | undefined>): number {
+  const raw = params.page;
+  if (raw === undefined) return 1;
+  if (typeof raw !== 'string' || !/^[1-9][0-9]{0,4}$/.test(raw)) notFound();
+  return Number(raw);
+}
+
+/** Awaits a content read; a ContentNotFoundError becomes the 404 page. */
+export async function orNotFound<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof ContentNotFoundError) notFound();
+    throw error;
+  }
+}
+
+/**
+ * Awaits a content read for `generateMetadata`; not found gives undefined. The page itself answers
+ * 404: browsers get metadata streamed after the page has started, too late to change the status.
+ */
+export async function orUndefined<T>(work: Promise<T>): Promise<T | undefined> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof ContentNotFoundError) return undefined;
+    throw error;
+  }
+}
+
+/** A valid slug, or undefined (for metadata, which must not answer 404 itself). */
+export function slugOrUndefined(value: string): string | undefined {
+  return value.length <= 120 && SLUG.test(value) ? value : undefined;
+}
+
+/** A page past the last one is a 404, except page 1 of an empty list. */
+export function checkPage(list: { page: number; pageCount: number }): void {
+  if (list.page > list.pageCount) notFound();
+}
