@@ -133,7 +133,9 @@ export function startTracker(
       installErrorTracking();
       const [sp, validator] = await Promise.all([
         import('@snowplow/browser-tracker'),
-        config.environment === 'dev' ? import('@bof/analytics/validate') : Promise.resolve(null),
+        // The development server checks each event in the browser too; a production build leaves the
+        // validator (ajv and every schema) out of its JavaScript, and the collector checks every event.
+        process.env.NODE_ENV === 'production' ? Promise.resolve(null) : import('@bof/analytics/validate'),
       ]);
       validate = validator?.validateEventData ?? null;
       const tracker = sp.newTracker(

@@ -44,7 +44,7 @@ export function ArticleBody({
           case 'pullQuote':
             return (
               <figure key={index} className="my-8 break-inside-avoid border-l-4 border-accent pl-5">
-                <blockquote className="text-2xl font-semibold italic leading-snug">
+                <blockquote className="font-serif-italic text-2xl font-semibold italic leading-snug">
                   <p>“{block.text}”</p>
                 </blockquote>
                 <figcaption className="mt-3 font-sans text-sm text-muted">— {block.attribution}</figcaption>
