@@ -52,3 +52,9 @@ export const ANALYTICS = {
 /** Currencies the product sells in (spec §4, §9). */
 export const CURRENCIES = ['EUR', 'GBP', 'INR', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
+
+/**
+ * Whether this is a production build. The bundler replaces the expression at build time, so code kept
+ * for development only (the browser's event validator) is left out of a production build entirely.
+ */
+export const PRODUCTION_BUILD = process.env.NODE_ENV === 'production';

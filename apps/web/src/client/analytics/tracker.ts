@@ -3,6 +3,7 @@ import type { AnalyticsEvent } from '@bof/analytics/catalogue';
 import type { validateEventData } from '@bof/analytics/validate';
 import { EVENT_SCHEMA_URIS } from '@bof/analytics/catalogue';
 import type { ClientConfig } from '@bof/config/client';
+import { PRODUCTION_BUILD } from '@bof/config/constants';
 import { APPLICATION_ERROR_SCHEMA, toApplicationError } from './application-error';
 import { pageViewEntity } from './page-view-entity';
 import { recordRecentEvent } from './recent-events';
@@ -135,7 +136,7 @@ export function startTracker(
         import('@snowplow/browser-tracker'),
         // The development server checks each event in the browser too; a production build leaves the
         // validator (ajv and every schema) out of its JavaScript, and the collector checks every event.
-        process.env.NODE_ENV === 'production' ? Promise.resolve(null) : import('@bof/analytics/validate'),
+        PRODUCTION_BUILD ? Promise.resolve(null) : import('@bof/analytics/validate'),
       ]);
       validate = validator?.validateEventData ?? null;
       const tracker = sp.newTracker(
