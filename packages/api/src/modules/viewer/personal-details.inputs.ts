@@ -9,8 +9,8 @@ const name = (label: string) =>
     .max(100, `Your ${label} can be at most 100 characters.`)
     .refine((value) => !/[\p{Cc}<>]/u.test(value), `Your ${label} cannot contain < > or control characters.`);
 
-const reference = (list: ReferenceListName, label: string) =>
-  z.enum(referenceKeys(list), { error: `Choose a ${label} from the list.` }).nullish();
+const reference = (list: ReferenceListName, what: string) =>
+  z.enum(referenceKeys(list), { error: `Choose ${what} from the list.` }).nullish();
 
 /**
  * The personal-details change (spec §3 UserData fields). Checked as one object, so every field error
@@ -20,10 +20,10 @@ const reference = (list: ReferenceListName, label: string) =>
 export const personalDetailsSchema = z.object({
   firstName: name('first name').optional(),
   lastName: name('last name').optional(),
-  country: reference('countries', 'country'),
-  jobFunction: reference('jobFunctions', 'job function'),
-  jobIndustry: reference('jobIndustries', 'industry'),
-  jobLevel: reference('jobLevels', 'job level'),
+  country: reference('countries', 'a country'),
+  jobFunction: reference('jobFunctions', 'a job function'),
+  jobIndustry: reference('jobIndustries', 'an industry'),
+  jobLevel: reference('jobLevels', 'a job level'),
   organisationTitle: z
     .string()
     .trim()

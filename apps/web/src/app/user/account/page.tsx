@@ -1,0 +1,94 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { getServerEnv } from '@bof/config/server';
+import { PersonalDetailsForm } from '../../../components/account/personal-details-form';
+import { SignedInSessions } from '../../../components/account/signed-in-sessions';
+import { FlowForm } from '../../../components/auth/flow-form';
+import { FlowNotices } from '../../../components/auth/flow-notices';
+import { SignedOutPage } from '../../../components/auth/signed-out-page';
+import { authErrorText } from '../../../client/auth/auth-error-text';
+import { loadFlow, single, startFlowUrl } from '../../../server/identity-flows';
+import { personalDetailsFormData } from '../../../server/personal-details-page';
+import { readerLocale } from '../../../server/reader-locale';
+import { getServerViewer } from '../../../server/server-viewer';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Your account', robots: { index: false } };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * Spec §2 /user/account/: personal details; e-mail and password through the identity provider's
+ * settings flow (this page is the flow's screen: it arrives here with `?flow=`); and where the reader
+ * is signed in, with a way to sign out other sessions.
+ */
+export default async function AccountPage({ searchParams }: Props) {
+  const viewer = await getServerViewer();
+  if (!viewer)
+    return (
+      <SignedOutPage title="Your account" reason="Sign in to change your details, password and sessions." />
+    );
+  const params = await searchParams;
+  const flowId = single(params.flow);
+  const accountUrl = `${new URL(getServerEnv().siteUrl).origin}/user/account/`;
+  const [data, { locale }, settings] = await Promise.all([
+    personalDetailsFormData(viewer.user_id),
+    readerLocale(),
+    flowId ? loadFlow('settings', flowId) : Promise.resolve(null),
+  ]);
+  if (settings?.kind === 'restart') redirect(startFlowUrl('settings', accountUrl));
+
+  return (
+    <div className="mx-auto max-w-measure px-gutter py-10">
+      <h1 className="font-serif text-3xl font-bold">Your account</h1>
+      <p className="mt-2 text-muted">Signed in as {viewer.email}</p>
+
+      <section aria-labelledby="details-heading" className="mt-10">
+        <h2 id="details-heading" className="font-serif text-2xl font-bold">
+          Personal details
+        </h2>
+        <PersonalDetailsForm
+          mode="edit"
+          initial={data.initial}
+          options={data.options}
+          submitLabel="Save details"
+        />
+      </section>
+
+      <section aria-labelledby="security-heading" className="mt-12" id="security">
+        <h2 id="security-heading" className="font-serif text-2xl font-bold">
+          E-mail and password
+        </h2>
+        {settings?.kind === 'flow' ? (
+          <div className="mt-4">
+            <FlowNotices flow={settings.flow} returnTo={accountUrl} />
+            <FlowForm ui={settings.flow.ui} idPrefix="settings" />
+          </div>
+        ) : settings?.kind === 'error' ? (
+          <p role="alert" className="mt-4 rounded border border-accent px-3 py-2 text-accent">
+            {authErrorText(settings.error)}
+          </p>
+        ) : (
+          <p className="mt-4">
+            {/* A plain link: the identity provider answers it with a redirect, not a page of this app. */}
+            <a href={startFlowUrl('settings', accountUrl)}>Change your e-mail address or password</a>
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="sessions-heading" className="mt-12">
+        <h2 id="sessions-heading" className="font-serif text-2xl font-bold">
+          Where you are signed in
+        </h2>
+        <div className="mt-4">
+          <SignedInSessions locale={locale} />
+        </div>
+      </section>
+
+      <p className="mt-12 text-sm">
+        <Link href="/user/membership/">Your membership and invoices</Link>
+      </p>
+    </div>
+  );
+}
