@@ -16,9 +16,10 @@ import {
   type AuthStore,
 } from './auth-state';
 import { decodeSessionToken, readSessionCookies } from './session-cookies';
-import { safeStorage } from './storage-keys';
+import { PRODUCT_STORAGE_PREFIX, safeStorage } from './storage-keys';
 
 export const LOGIN_POLICY_PATH = '/user/login-policy-warning/';
+export const ONE_MORE_STEP_PATH = '/user/one-more-step/';
 
 interface AuthContextValue {
   store: AuthStore;
@@ -70,10 +71,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
     const unsubscribe = store.subscribe((state) => {
       schedule();
-      reportSignIn(state);
+      const signedInJustNow = reportSignIn(state);
       const flagged = parseCookies(document.cookie).get('bof_login_policy') === '1';
       if (state.status === 'logged-in' && flagged && window.location.pathname !== LOGIN_POLICY_PATH) {
         window.location.assign(LOGIN_POLICY_PATH);
+      } else if (shouldAskForDetails(state, signedInJustNow)) {
+        // A new reader, or one whose details are missing, completes them first, then comes back here.
+        safeSessionFlag.set(DETAILS_ASKED_KEY);
+        window.location.assign(oneMoreStepUrl(window.location.href));
       }
     });
     const onVisible = () => {
@@ -91,11 +96,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-/** Once a sign-in that this browser started has completed, sends login or registered (spec §5 fields). */
-function reportSignIn(state: AuthState) {
-  if (state.status !== 'logged-in') return;
+/**
+ * Once a sign-in that this browser started has completed, sends login or registered (spec §5 fields).
+ * Returns whether this state completed such a sign-in.
+ */
+function reportSignIn(state: AuthState): boolean {
+  if (state.status !== 'logged-in') return false;
   const raw = safeStorage.get(PENDING_SIGN_IN_KEY);
-  if (!raw) return;
+  if (!raw) return false;
   safeStorage.remove(PENDING_SIGN_IN_KEY);
   try {
     const pending = JSON.parse(raw) as PendingSignIn;
@@ -108,6 +116,46 @@ function reportSignIn(state: AuthState) {
   } catch {
     // A malformed marker is dropped; analytics never breaks sign-in.
   }
+  return true;
+}
+
+const DETAILS_ASKED_KEY = `${PRODUCT_STORAGE_PREFIX}details_asked`;
+
+/** Tab-scoped flags that never throw (storage may be disabled). */
+const safeSessionFlag = {
+  has: (key: string) => {
+    try {
+      return window.sessionStorage.getItem(key) === '1';
+    } catch {
+      return true; // without storage, never redirect: a loop would be worse than a missed prompt
+    }
+  },
+  set: (key: string) => {
+    try {
+      window.sessionStorage.setItem(key, '1');
+    } catch {
+      // See above.
+    }
+  },
+};
+
+/**
+ * Right after a sign-in, or on a new account's first visit, a reader whose details are incomplete is
+ * asked for them once per tab; never from the pages that must stay reachable.
+ */
+function shouldAskForDetails(state: AuthState, signedInJustNow: boolean): boolean {
+  if (state.status !== 'logged-in' || state.user.isUserDataComplete) return false;
+  if (!signedInJustNow && !state.user.isFirstLogin) return false;
+  const path = window.location.pathname;
+  if (path.startsWith('/user/') || path.startsWith('/identity/')) return false;
+  return !safeSessionFlag.has(DETAILS_ASKED_KEY);
+}
+
+/** Where a signed-in reader with missing details goes, returning afterwards to `back`. */
+export function oneMoreStepUrl(back: string): string {
+  const url = new URL(back);
+  if (url.pathname.startsWith(ONE_MORE_STEP_PATH)) return url.toString();
+  return `${ONE_MORE_STEP_PATH}?return_to=${encodeURIComponent(url.toString())}`;
 }
 
 function useAuthContext(): AuthContextValue {
