@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useAuth } from '../../client/auth/auth-provider';
 import { waitForMembershipChange } from '../../client/auth/membership-change';
 import { useClientConfig } from '../../client/config/client-config';
@@ -71,6 +71,11 @@ export function PersonalDetailsForm(props: {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  // A failure is announced and brought into view, wherever the reader is on the form.
+  useEffect(() => {
+    if (error) alertRef.current?.focus();
+  }, [error]);
   const required = props.mode === 'complete' ? FIELDS : (['firstName', 'lastName'] as Field[]);
 
   const set = (field: Field) => (value: string) => {
@@ -214,7 +219,12 @@ export function PersonalDetailsForm(props: {
   return (
     <form onSubmit={(event) => void submit(event)} className="mt-8 space-y-5" noValidate>
       {error ? (
-        <p role="alert" className="rounded border border-accent px-3 py-2 text-accent">
+        <p
+          ref={alertRef}
+          tabIndex={-1}
+          role="alert"
+          className="rounded border border-accent px-3 py-2 text-accent"
+        >
           {error}
         </p>
       ) : null}
