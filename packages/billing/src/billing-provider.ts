@@ -75,6 +75,16 @@ export type PurchaseOutcome =
   | { kind: 'declined'; message: string }
   | { kind: 'three-d-secure'; actionTokenId: string; message: string };
 
+/** A plan change priced by the provider, in minor units: `charge + credit + tax` is due now. */
+export interface PlanChangePreview {
+  /** The new plan for the rest of the term. */
+  charge: number;
+  /** The unused part of the current plan, credited (zero or negative). */
+  credit: number;
+  tax: number;
+  taxInfo: { rate: number; region: string; type: string } | null;
+}
+
 /** A provider that cannot be reached or answered unexpectedly: fail closed, tell the reader to retry. */
 export class BillingUnavailableError extends Error {
   readonly code = 'billing_unavailable';
@@ -91,6 +101,15 @@ export interface BillingProvider {
   updateBillingInfo(accountCode: string, billingToken: string): Promise<BillingInfo>;
   listSubscriptions(accountCode: string): Promise<ProviderSubscription[]>;
   getSubscription(uuid: string): Promise<ProviderSubscription | null>;
+  /**
+   * What changing the plan at once would charge now, as the provider prices it (its own proration and
+   * tax). A provider without it charges what it is told, priced by the product (`previewUpgrade`).
+   */
+  previewPlanChange?(input: {
+    uuid: string;
+    planCode: string;
+    unitAmount: number;
+  }): Promise<PlanChangePreview>;
   /** Changes the plan at once, charging `charge` (net) plus tax now. */
   changePlan(input: {
     uuid: string;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseAnalyticsEnv, type AnalyticsEnv } from './analytics-env';
+import { parseBillingEnv, type BillingEnv } from './billing-env';
 import { ConfigurationError } from './configuration-error';
 import { DEPLOYMENT_ID, ENVIRONMENTS, PRODUCTION_ENVIRONMENT, type Environment } from './constants';
 import { findRepoRoot } from './repo-root';
@@ -83,6 +84,8 @@ export interface ServerEnv {
   fraudDetectionApiSecret: string | undefined;
   /** Analytics collector, consented tags, consent layer and the other third parties (analytics-env.ts). */
   analytics: AnalyticsEnv;
+  /** Billing provider: Recurly when RECURLY_* are all set, the simulator otherwise (billing-env.ts). */
+  billing: BillingEnv;
 }
 
 const trimSlash = (value: string) => value.replace(/\/+$/, '');
@@ -120,6 +123,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
   const environment = raw.APP_ENV ?? (embedded ? 'dev' : PRODUCTION_ENVIRONMENT);
   const staticBaseUrl = trimSlash(raw.STATIC_BASE_URL ?? `${siteUrl}/static`);
   const analytics = parseAnalyticsEnv(cleaned, { embedded, environment, siteUrl, staticBaseUrl });
+  const billing = parseBillingEnv(cleaned);
   const root = findRepoRoot();
   return {
     nodeEnv: raw.NODE_ENV,
@@ -144,6 +148,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
     loginPolicyMaxSessions: raw.LOGIN_POLICY_MAX_SESSIONS,
     fraudDetectionApiSecret: raw.CASTLE_API_SECRET,
     analytics,
+    billing,
   };
 }
 

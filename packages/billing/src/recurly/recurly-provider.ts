@@ -1,0 +1,296 @@
+import { createHash } from 'node:crypto';
+import recurly from 'recurly';
+import {
+  BillingUnavailableError,
+  type BillingInfo,
+  type BillingProvider,
+  type PlanChangePreview,
+  type ProviderInvoice,
+  type ProviderSubscription,
+  type PurchaseOutcome,
+  type PurchaseRequest,
+} from '../billing-provider';
+import { meaningOf, purchaseOutcomeOf, unavailable } from './recurly-errors';
+import {
+  toBillingInfo,
+  toMajor,
+  toPlanChangePreview,
+  toProviderInvoice,
+  toProviderSubscription,
+} from './recurly-mapping';
+
+/** The API version the adapter is written and recorded against (the client's 4.x line speaks it). */
+export const RECURLY_API_VERSION = 'v2021-02-25';
+
+export interface RecurlyProviderOptions {
+  apiKey: string;
+  /** The site's subdomain: hosted account pages live at `https://<subdomain>.recurly.com`. */
+  subdomain: string;
+  region?: 'us' | 'eu';
+  /** How long one API call may take before the purchase fails closed. */
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+type RequestOptions = { headers?: Record<string, string>; params?: Record<string, unknown>; body?: unknown };
+
+/** The client's calls the adapter makes, with the request options its typings leave out. */
+interface RecurlyCalls {
+  createSubscription(body: object, options?: RequestOptions): Promise<recurly.Subscription>;
+  getSubscription(id: string): Promise<recurly.Subscription>;
+  listAccountSubscriptions(account: string, options?: RequestOptions): recurly.Pager<recurly.Subscription>;
+  cancelSubscription(id: string, options?: RequestOptions): Promise<recurly.Subscription>;
+  previewSubscriptionChange(id: string, body: object): Promise<recurly.SubscriptionChange>;
+  createSubscriptionChange(
+    id: string,
+    body: object,
+    options?: RequestOptions,
+  ): Promise<recurly.SubscriptionChange>;
+  getBillingInfo(account: string): Promise<recurly.BillingInfo>;
+  updateBillingInfo(account: string, body: object): Promise<recurly.BillingInfo>;
+  createCouponRedemption(account: string, body: object): Promise<recurly.CouponRedemption>;
+  getInvoice(id: string): Promise<recurly.Invoice>;
+  listAccountInvoices(account: string, options?: RequestOptions): recurly.Pager<recurly.Invoice>;
+  getAccount(account: string): Promise<recurly.Account>;
+}
+
+const accountId = (code: string) => `code-${code}`;
+const subscriptionId = (uuid: string) => `uuid-${uuid}`;
+const DAY_MS = 86_400_000;
+const PAGE = { limit: 200 };
+
+async function all<T>(pager: recurly.Pager<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of pager.each()) items.push(item);
+  return items;
+}
+
+/**
+ * Recurly's key for a purchase attempt: the product's key, made distinct for the retry that carries a
+ * 3-D Secure result (the same key with a different request would be refused as a reuse).
+ */
+export function recurlyIdempotencyKey(key: string, threeDSecureResult?: string): string {
+  if (!threeDSecureResult) return key;
+  return `${key.slice(0, 80)}-3ds-${createHash('sha256').update(threeDSecureResult).digest('hex').slice(0, 24)}`;
+}
+
+/**
+ * The BillingProvider on Recurly (API v2021-02-25, official client). Accounts are keyed by the product's
+ * account code (the reader's user id). Card tokens come from Recurly.js; 3-D Secure is answered in the
+ * browser by Recurly.js and the purchase is resent with the result token. Recurly prices tax and
+ * proration itself: `taxRate` and `charge` from the product are not sent, and upgrades are previewed by
+ * Recurly (`previewPlanChange`) so the amount charged is the amount shown. Any error other than a decline
+ * or a challenge fails closed with BillingUnavailableError.
+ */
+export function createRecurlyProvider(
+  options: RecurlyProviderOptions,
+): BillingProvider & { kind: 'recurly' } {
+  // The client's typings leave its HTTP adapter out; its default adapter takes a timeout.
+  const { DefaultHttpAdapter } = recurly as unknown as {
+    DefaultHttpAdapter: new (options: { timeout: number }) => object;
+  };
+  const client = new recurly.Client(options.apiKey, {
+    region: options.region ?? 'us',
+    httpAdapter: new DefaultHttpAdapter({ timeout: options.timeoutMs ?? 20_000 }),
+  }) as unknown as RecurlyCalls;
+  const now = options.now ?? (() => new Date());
+
+  /** Runs a read that may find nothing: Recurly's 404 is `null`, any other error fails closed. */
+  async function maybe<T>(read: () => Promise<T>): Promise<T | null> {
+    try {
+      return await read();
+    } catch (error) {
+      if (meaningOf(error).kind === 'not-found') return null;
+      throw unavailable(error);
+    }
+  }
+
+  async function call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  /** The subscription with its dunning state: in dunning while its active invoice is past due. */
+  async function withDunning(
+    sub: recurly.Subscription,
+  ): Promise<{ subscription: ProviderSubscription; activeInvoice: recurly.Invoice | null }> {
+    const activeInvoice =
+      sub.activeInvoiceId && sub.state === 'active'
+        ? await call(() => client.getInvoice(sub.activeInvoiceId!))
+        : null;
+    return {
+      subscription: toProviderSubscription(sub, activeInvoice?.state === 'past_due'),
+      activeInvoice,
+    };
+  }
+
+  async function purchased(sub: recurly.Subscription): Promise<PurchaseOutcome> {
+    const { subscription, activeInvoice } = await withDunning(sub);
+    const ids = new Map([[sub.id ?? '', subscription.uuid]]);
+    const invoice = activeInvoice ? toProviderInvoice(activeInvoice, ids) : null;
+    // A trial is not charged: Recurly may still open a zero invoice, which is no charge.
+    return { kind: 'purchased', subscription, invoice: invoice && invoice.total > 0 ? invoice : null };
+  }
+
+  const provider: BillingProvider & { kind: 'recurly' } = {
+    kind: 'recurly',
+
+    async purchase(request: PurchaseRequest): Promise<PurchaseOutcome> {
+      // A retry whose first attempt went through (a lost answer) finds that subscription, not a new one.
+      const live = await maybe(() =>
+        all(
+          client.listAccountSubscriptions(accountId(request.accountCode), {
+            params: { ...PAGE, state: 'active' },
+          }),
+        ),
+      );
+      const earlier = (live ?? []).find((s) => s.plan?.code === request.planCode);
+      if (earlier) return purchased(earlier);
+
+      const billingInfo: Record<string, string> = { tokenId: request.billingToken };
+      if (request.threeDSecureActionResultToken) {
+        billingInfo.threeDSecureActionResultTokenId = request.threeDSecureActionResultToken;
+      }
+      const body: Record<string, unknown> = {
+        planCode: request.planCode,
+        currency: request.currency,
+        unitAmount: toMajor(request.unitAmount),
+        account: { code: request.accountCode, email: request.email, billingInfo },
+      };
+      if (request.trialDays > 0) {
+        body.trialEndsAt = new Date(now().getTime() + request.trialDays * DAY_MS).toISOString();
+      }
+      let sub: recurly.Subscription;
+      try {
+        sub = await client.createSubscription(body, {
+          headers: {
+            'Idempotency-Key': recurlyIdempotencyKey(
+              request.idempotencyKey,
+              request.threeDSecureActionResultToken,
+            ),
+          },
+        });
+      } catch (error) {
+        return purchaseOutcomeOf(error);
+      }
+      return purchased(sub);
+    },
+
+    async getBillingInfo(accountCode): Promise<BillingInfo | null> {
+      const info = await maybe(() => client.getBillingInfo(accountId(accountCode)));
+      return info ? toBillingInfo(info) : null;
+    },
+
+    async updateBillingInfo(accountCode, billingToken): Promise<BillingInfo> {
+      return toBillingInfo(
+        await call(() => client.updateBillingInfo(accountId(accountCode), { tokenId: billingToken })),
+      );
+    },
+
+    async listSubscriptions(accountCode): Promise<ProviderSubscription[]> {
+      const subs = await maybe(() =>
+        all(client.listAccountSubscriptions(accountId(accountCode), { params: PAGE })),
+      );
+      const mapped = await Promise.all((subs ?? []).map(async (s) => (await withDunning(s)).subscription));
+      return mapped.sort(
+        (a, b) => a.activatedAt.getTime() - b.activatedAt.getTime() || a.uuid.localeCompare(b.uuid),
+      );
+    },
+
+    async getSubscription(uuid): Promise<ProviderSubscription | null> {
+      const sub = await maybe(() => client.getSubscription(subscriptionId(uuid)));
+      return sub ? (await withDunning(sub)).subscription : null;
+    },
+
+    async previewPlanChange(input): Promise<PlanChangePreview> {
+      const change = await call(() =>
+        client.previewSubscriptionChange(subscriptionId(input.uuid), {
+          timeframe: 'now',
+          planCode: input.planCode,
+          unitAmount: toMajor(input.unitAmount),
+        }),
+      );
+      return toPlanChangePreview(change);
+    },
+
+    async changePlan(input) {
+      const change = await call(() =>
+        client.createSubscriptionChange(
+          subscriptionId(input.uuid),
+          { timeframe: 'now', planCode: input.planCode, unitAmount: toMajor(input.unitAmount) },
+          { headers: { 'Idempotency-Key': input.idempotencyKey } },
+        ),
+      );
+      const sub = await call(() => client.getSubscription(subscriptionId(input.uuid)));
+      const { subscription } = await withDunning(sub);
+      const charged = change.invoiceCollection?.chargeInvoice;
+      if (!charged) return { subscription, invoice: null };
+      // The credit for the unused part of the old plan pays part of the charge invoice: what the card pays
+      // is the charge net of it, as the preview showed.
+      const net = toPlanChangePreview(change);
+      const invoice: ProviderInvoice = {
+        ...toProviderInvoice(charged, new Map([[sub.id ?? '', subscription.uuid]])),
+        subtotal: net.charge + net.credit,
+        tax: net.tax,
+        total: net.charge + net.credit + net.tax,
+      };
+      return { subscription, invoice: invoice.total > 0 ? invoice : null };
+    },
+
+    async cancel(uuid): Promise<ProviderSubscription> {
+      try {
+        const sub = await client.cancelSubscription(subscriptionId(uuid), {
+          body: { timeframe: 'term_end' },
+        });
+        return (await withDunning(sub)).subscription;
+      } catch (error) {
+        // Cancelling twice: Recurly refuses the second; the subscription is already what was asked.
+        const again = await provider.getSubscription(uuid).catch(() => null);
+        if (again && again.state !== 'ACTIVE') return again;
+        throw unavailable(error);
+      }
+    },
+
+    async redeemCoupon(input): Promise<ProviderSubscription> {
+      const sub = await call(() => client.getSubscription(subscriptionId(input.uuid)));
+      const current = (await withDunning(sub)).subscription;
+      if (current.couponCodes.includes(input.couponCode)) return current;
+      // The coupon itself (its percentage and duration) is configured in Recurly under this code.
+      await call(() =>
+        client.createCouponRedemption(accountId(current.accountCode), {
+          couponId: `code-${input.couponCode}`,
+          currency: current.currency,
+          subscriptionId: sub.id,
+        }),
+      );
+      const updated = await provider.getSubscription(input.uuid);
+      if (!updated)
+        throw new BillingUnavailableError('The subscription disappeared while applying the coupon.');
+      return updated;
+    },
+
+    async listInvoices(accountCode): Promise<ProviderInvoice[]> {
+      const invoices = await maybe(() =>
+        all(client.listAccountInvoices(accountId(accountCode), { params: { ...PAGE, type: 'charge' } })),
+      );
+      if (!invoices || invoices.length === 0) return [];
+      const subs = await call(() =>
+        all(client.listAccountSubscriptions(accountId(accountCode), { params: PAGE })),
+      );
+      const uuidById = new Map(subs.map((s) => [s.id ?? '', s.uuid ?? '']));
+      return invoices
+        .map((i) => toProviderInvoice(i, uuidById))
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+    },
+
+    async accountManagementUrl(accountCode): Promise<string | null> {
+      const account = await maybe(() => client.getAccount(accountId(accountCode)));
+      if (!account?.hostedLoginToken) return null;
+      return `https://${options.subdomain}.recurly.com/account/${account.hostedLoginToken}`;
+    },
+  };
+  return provider;
+}
