@@ -91,3 +91,20 @@ export const CancelSubscriptionMutation = graphql(`
     }
   }
 `);
+
+export const UpdateIndividualBillingInfoMutation = graphql(`
+  mutation UpdateIndividualBillingInfo($input: UpdateIndividualBillingInfoInput!) {
+    updateIndividualBillingInfo(input: $input) {
+      __typename
+      ... on BillingInfo {
+        card {
+          cardType
+          lastFour
+        }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`);

@@ -18,6 +18,7 @@ import type { TaxInfo } from '@bof/billing/tax';
 import { findPlan, getBillingModule, priceOf, type Plan } from './billing.module';
 import type { SubscriptionRecord } from './billing.repo';
 import {
+  billingInfoInputSchema,
   cancelInputSchema,
   purchaseInputSchema,
   upgradeInputSchema,
@@ -31,6 +32,7 @@ import {
   redeemCancellationDiscount,
 } from './cancel-subscription';
 import { previewSubscriptionUpgrade, purchaseSubscriptionUpgrade } from './upgrade-subscription';
+import { updateBillingInfo } from './update-billing-info';
 
 const billingFor = (ctx: GraphQLContext) => getBillingModule(ctx.platform);
 const depsFor = (ctx: GraphQLContext) => {
@@ -335,5 +337,23 @@ builder.mutationField('cancelSubscription', (t) =>
         reason: input.reason,
         reasonOther: input.reasonOther ?? null,
       }),
+  }),
+);
+
+const UpdateIndividualBillingInfoInput = builder
+  .inputType('UpdateIndividualBillingInfoInput', {
+    fields: (t) => ({ billingToken: t.string({ required: true }) }),
+  })
+  .validate(billingInfoInputSchema);
+
+builder.mutationField('updateIndividualBillingInfo', (t) =>
+  t.field({
+    type: BillingInfoType,
+    description: "Replaces the reader's card on file with the one a card token stands for.",
+    args: { input: t.arg({ type: UpdateIndividualBillingInfoInput, required: true }) },
+    authScopes: { loggedIn: true },
+    errors: { types: [AuthError, FieldValidationError, SubscriptionPurchaseError], directResult: true },
+    resolve: (_root, { input }, ctx) =>
+      updateBillingInfo(depsFor(ctx), { userId: requireViewer(ctx.viewer).userId, ...input }),
   }),
 );

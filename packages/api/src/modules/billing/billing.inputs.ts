@@ -26,3 +26,5 @@ export const cancelInputSchema = z
     message: 'Tell us a little more.',
     path: ['reasonOther'],
   });
+
+export const billingInfoInputSchema = z.object({ billingToken: z.string().min(1).max(128) });

@@ -2,16 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MembershipLevel, MembershipType } from '@bof/config/enums';
-import { createBillingSimulator, type BillingSimulator } from '@bof/billing/simulator';
+import type { BillingSimulator } from '@bof/billing/simulator';
 import type { BillingProvider } from '@bof/billing/billing-provider';
 import { verifyWebhookSignature } from '@bof/billing/webhook-signature';
 import type { Platform } from '../../platform/platform';
 import { applyWebhook, notificationSchema, type WebhookResult } from './apply-webhook';
 import { createBillingRepo, type BillingRepo } from './billing.repo';
+import { chooseBillingProvider } from './choose-billing-provider';
 import { deliverSimulatorWebhooks } from './deliver-webhooks';
 import { membershipFrom, type Membership } from './membership';
 import { purchaseSubscription, type PurchaseInput } from './purchase-subscription';
-import { createDrizzleSimulatorStore } from './simulator-store.drizzle';
 
 export { CardValidationError } from '@bof/billing/simulator';
 
@@ -65,9 +65,12 @@ export function createBillingModule(
   options: { webhookEndpoint?: string } = {},
 ): BillingModule {
   const repo = createBillingRepo(platform.db);
-  const simulator = createBillingSimulator({ store: createDrizzleSimulatorStore(platform.db) });
-  const provider: BillingProvider = simulator;
-  const keys = webhookKeys(platform);
+  // Recurly when configured, the billing simulator otherwise (choose-billing-provider.ts).
+  const {
+    provider,
+    simulator,
+    webhookKeys: keys,
+  } = chooseBillingProvider(platform, () => webhookKeys(platform));
   const endpoint = options.webhookEndpoint ?? `${platform.env.siteUrl}/api/webhooks/recurly/`;
 
   const module: BillingModule = {
@@ -97,7 +100,9 @@ export function createBillingModule(
       if (!notification.success) return { status: 400, reason: 'not a notification' };
       return { status: 200, result: await applyWebhook({ repo, provider }, notification.data) };
     },
-    flushWebhooks: () => deliverSimulatorWebhooks({ simulator, endpoint, key: keys[0]! }),
+    // Recurly delivers its own notifications; only the simulator's are sent from here.
+    flushWebhooks: async () =>
+      simulator ? deliverSimulatorWebhooks({ simulator, endpoint, key: keys[0]! }) : 0,
   };
   return module;
 }

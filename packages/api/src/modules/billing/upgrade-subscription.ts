@@ -1,8 +1,8 @@
 import type { Currency } from '@bof/config/constants';
-import type { BillingProvider } from '@bof/billing/billing-provider';
+import type { BillingProvider, PlanChangePreview } from '@bof/billing/billing-provider';
 import { findPlan } from '@bof/billing/plans';
 import { previewUpgrade, type SubscriptionUpgradePreview } from '@bof/billing/proration';
-import { taxFor } from '@bof/billing/tax';
+import { taxFor, taxOn, type TaxInfo } from '@bof/billing/tax';
 import { SubscriptionUpgradeError } from '../../errors/subscription-errors';
 import type { BillingRepo, SubscriptionRecord } from './billing.repo';
 import { membershipFrom } from './membership';
@@ -12,7 +12,7 @@ export interface UpgradeDeps {
     BillingRepo,
     'subscriptionsOf' | 'findPurchase' | 'claimPurchase' | 'settlePurchase' | 'syncSubscription'
   >;
-  provider: Pick<BillingProvider, 'changePlan' | 'getBillingInfo'>;
+  provider: Pick<BillingProvider, 'changePlan' | 'getBillingInfo' | 'previewPlanChange'>;
   now: () => Date;
 }
 
@@ -34,6 +34,16 @@ async function upgradeable(deps: UpgradeDeps, userId: string, planCode: string) 
   }
   const billing = await deps.provider.getBillingInfo(current.accountCode);
   const currency = current.currency as Currency;
+  const tax = taxFor(billing?.countryCode ?? 'US');
+  if (deps.provider.previewPlanChange) {
+    // The provider prices the change itself (Recurly): show its figures, so the charge equals them.
+    const priced = await deps.provider.previewPlanChange({
+      uuid: current.uuid,
+      planCode: target.code,
+      unitAmount: target.prices[currency],
+    });
+    return { current, target, preview: fromProvider(currency, target.prices[currency], tax, priced) };
+  }
   const preview = previewUpgrade({
     currency,
     currentFee: current.unitAmount,
@@ -41,10 +51,39 @@ async function upgradeable(deps: UpgradeDeps, userId: string, planCode: string) 
     termStartsAt: current.currentPeriodStartedAt,
     termEndsAt: current.currentPeriodEndsAt,
     now,
-    tax: taxFor(billing?.countryCode ?? 'US'),
+    tax,
     inTrial: membership.status === 'ActiveTrial',
   });
   return { current, target, preview };
+}
+
+/** A provider's priced change as the spec's preview; the yearly figures stay the catalogue's. */
+function fromProvider(
+  currency: Currency,
+  newFee: number,
+  tax: TaxInfo,
+  priced: PlanChangePreview,
+): SubscriptionUpgradePreview {
+  const type = priced.taxInfo?.type.toUpperCase();
+  const taxInfo: TaxInfo = priced.taxInfo
+    ? {
+        rate: priced.taxInfo.rate,
+        region: priced.taxInfo.region || tax.region,
+        type: type === 'VAT' || type === 'GST' ? type : tax.type,
+      }
+    : tax;
+  const total = newFee + taxOn(newFee, taxInfo);
+  return {
+    currency,
+    planFee: newFee,
+    planFeePerMonth: Math.round(newFee / 12),
+    proRata: priced.credit,
+    taxAmount: priced.tax,
+    taxInfo,
+    dueToday: priced.charge + priced.credit + priced.tax,
+    total,
+    totalPerMonth: Math.round(total / 12),
+  };
 }
 
 /** Spec §3 SubscriptionUpgradePreview: what an upgrade to `planCode` costs today and from renewal. */

@@ -1,0 +1,26 @@
+import {
+  BillingUnavailableError,
+  type BillingInfo,
+  type BillingProvider,
+} from '@bof/billing/billing-provider';
+import { SubscriptionPurchaseError } from '../../errors/subscription-errors';
+
+/**
+ * Replaces the reader's card on file with the one a card token stands for (Recurly.js, or the simulator's
+ * fields): the next charge, an upgrade say, goes to it. Nothing else changes.
+ * @throws SubscriptionPurchaseError (PURCHASE_ERROR) when the provider refuses the card or cannot be reached.
+ */
+export async function updateBillingInfo(
+  deps: { provider: Pick<BillingProvider, 'updateBillingInfo'> },
+  input: { userId: string; billingToken: string },
+): Promise<BillingInfo> {
+  try {
+    return await deps.provider.updateBillingInfo(input.userId, input.billingToken);
+  } catch (error) {
+    if (!(error instanceof BillingUnavailableError)) throw error;
+    throw new SubscriptionPurchaseError(
+      'PURCHASE_ERROR',
+      'We could not save that card, and nothing has changed. Please check it or use another card.',
+    );
+  }
+}
