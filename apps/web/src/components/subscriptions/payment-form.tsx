@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Currency } from '@bof/config/constants';
 import { useAuth } from '../../client/auth/auth-provider';
 import { SignInPrompt } from '../auth/sign-in-prompt';
@@ -8,6 +8,8 @@ import { waitForMembershipChange } from '../../client/auth/membership-change';
 import { useClientConfig } from '../../client/config/client-config';
 import { PurchaseIndividualSubscriptionMutation } from '../../client/graphql/billing.documents';
 import { createGraphQLClient, runMutation } from '../../client/graphql/graphql-client';
+import { RecurlyCardFields, RecurlyChallenge, type CardTokenizer } from './recurly-card-fields';
+import { RecurlyCheckout, type RecurlyBrowserConfig } from './recurly-checkout';
 
 export interface PaymentPlan {
   code: string;
@@ -37,12 +39,7 @@ const PENDING_KEY = 'bof_pending_purchase';
 const money = (minor: number, currency: Currency, locale: string) =>
   new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
 
-/**
- * The payment form: card fields tokenised by the billing provider (the simulator's here; Recurly.js when
- * configured), then one purchase per idempotency key, through 3-D Secure when the bank asks, then a
- * wait until the reader's token shows the new membership.
- */
-export function PaymentForm(props: {
+interface PaymentFormProps {
   plan: PaymentPlan;
   currency: Currency;
   locale: string;
@@ -50,7 +47,25 @@ export function PaymentForm(props: {
   countries: string[];
   taxRates: Record<string, TaxRate>;
   testCardsHint: boolean;
-}) {
+  /** Recurly.js card fields when Recurly is configured; the simulator's own fields otherwise. */
+  recurly?: RecurlyBrowserConfig | null;
+}
+
+/**
+ * The payment form: card fields tokenised by the billing provider (Recurly.js when configured, the
+ * simulator's otherwise), then one purchase per idempotency key, through 3-D Secure when the bank asks,
+ * then a wait until the reader's token shows the new membership.
+ */
+export function PaymentForm(props: PaymentFormProps) {
+  if (!props.recurly) return <CardPaymentForm {...props} recurlyFields={false} />;
+  return (
+    <RecurlyCheckout config={props.recurly}>
+      <CardPaymentForm {...props} recurlyFields />
+    </RecurlyCheckout>
+  );
+}
+
+function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
   const auth = useAuth();
   const config = useClientConfig();
   const client = useMemo(
@@ -62,6 +77,13 @@ export function PaymentForm(props: {
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<CardField, string>>>({});
   const idempotencyKey = useRef<string>('');
+  const tokenizer = useRef<CardTokenizer | null>(null);
+  const setTokenizer = useCallback((tokenize: CardTokenizer) => {
+    tokenizer.current = tokenize;
+  }, []);
+  const [challenge, setChallenge] = useState<{ actionTokenId: string; pending: PendingPurchase } | null>(
+    null,
+  );
   const names = useMemo(() => new Intl.DisplayNames([props.locale], { type: 'region' }), [props.locale]);
 
   const net = props.plan.prices[props.currency];
@@ -90,6 +112,12 @@ export function PaymentForm(props: {
         return;
       }
       case 'SubscriptionPurchase3DSSecureError': {
+        if (props.recurlyFields) {
+          // Recurly.js runs the bank's check here, in the page.
+          setChallenge({ actionTokenId: result.threeDSecureActionToken, pending });
+          setPhase({ kind: 'working', step: 'Waiting for your bank…' });
+          return;
+        }
         sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
         const back = `${window.location.pathname}${window.location.search}`;
         window.location.assign(
@@ -138,8 +166,34 @@ export function PaymentForm(props: {
     event.preventDefault();
     setError(null);
     setFieldErrors({});
-    const form = new FormData(event.currentTarget);
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
     const value = (name: string) => String(form.get(name) ?? '').trim();
+    if (props.recurlyFields) {
+      idempotencyKey.current ||= crypto.randomUUID();
+      setPhase({ kind: 'working', step: 'Checking your card…' });
+      let billingToken: string;
+      try {
+        if (!tokenizer.current) throw new Error('The card fields are still loading.');
+        billingToken = await tokenizer.current(formElement);
+      } catch (error) {
+        idempotencyKey.current = '';
+        setError((error as Error).message || 'Please check your card details.');
+        setPhase({ kind: 'editing' });
+        return;
+      }
+      await purchase({
+        planCode: props.plan.code,
+        currency: props.currency,
+        country,
+        billingToken,
+        idempotencyKey: idempotencyKey.current,
+      }).catch(() => {
+        setError('We could not reach our payment provider, and you have not been charged. Please try again.');
+        setPhase({ kind: 'editing' });
+      });
+      return;
+    }
     const [month, year] = value('expiry')
       .split('/')
       .map((part) => Number(part.trim()));
@@ -218,7 +272,7 @@ export function PaymentForm(props: {
           {error}
         </p>
       ) : null}
-      {props.testCardsHint ? (
+      {props.testCardsHint && !props.recurlyFields ? (
         <p className="rounded border border-rule bg-surface px-3 py-2 text-sm">
           Test payments: 4111 1111 1111 1111 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 3220
           asks for 3-D Secure. Any future expiry and any three-digit code.
@@ -232,6 +286,7 @@ export function PaymentForm(props: {
           <input
             id="pay-first"
             name="firstName"
+            data-recurly="first_name"
             autoComplete="cc-given-name"
             required
             className={input}
@@ -242,72 +297,100 @@ export function PaymentForm(props: {
           <label htmlFor="pay-last" className="mb-1 block text-sm font-medium">
             Last name
           </label>
-          <input id="pay-last" name="lastName" autoComplete="cc-family-name" required className={input} />
+          <input
+            id="pay-last"
+            name="lastName"
+            data-recurly="last_name"
+            autoComplete="cc-family-name"
+            required
+            className={input}
+          />
         </div>
       </div>
       {fieldError('name')}
-      <div>
-        <label htmlFor="pay-number" className="mb-1 block text-sm font-medium">
-          Card number
-        </label>
-        <input
-          id="pay-number"
-          name="number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          required
-          className={input}
-          aria-invalid={Boolean(fieldErrors.number) || undefined}
-          aria-describedby={described('number')}
-        />
-        {fieldError('number')}
-      </div>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <div>
-          <label htmlFor="pay-expiry" className="mb-1 block text-sm font-medium">
-            Expiry (MM/YY)
-          </label>
-          <input
-            id="pay-expiry"
-            name="expiry"
-            placeholder="MM/YY"
-            autoComplete="cc-exp"
-            required
-            className={input}
-            aria-invalid={Boolean(fieldErrors.expiry) || undefined}
-            aria-describedby={described('expiry')}
-          />
-          {fieldError('expiry')}
-        </div>
-        <div>
-          <label htmlFor="pay-cvc" className="mb-1 block text-sm font-medium">
-            Security code
-          </label>
-          <input
-            id="pay-cvc"
-            name="cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            required
-            className={input}
-            aria-invalid={Boolean(fieldErrors.cvc) || undefined}
-            aria-describedby={described('cvc')}
-          />
-          {fieldError('cvc')}
-        </div>
-        <div>
-          <label htmlFor="pay-postal" className="mb-1 block text-sm font-medium">
-            Postcode
-          </label>
-          <input id="pay-postal" name="postalCode" autoComplete="postal-code" className={input} />
-        </div>
-      </div>
+      {props.recurlyFields ? (
+        <>
+          <RecurlyCardFields onTokenizer={setTokenizer} />
+          <div>
+            <label htmlFor="pay-postal" className="mb-1 block text-sm font-medium">
+              Postcode
+            </label>
+            <input
+              id="pay-postal"
+              name="postalCode"
+              data-recurly="postal_code"
+              autoComplete="postal-code"
+              className={input}
+            />
+          </div>
+        </>
+      ) : (
+        <>
+          <div>
+            <label htmlFor="pay-number" className="mb-1 block text-sm font-medium">
+              Card number
+            </label>
+            <input
+              id="pay-number"
+              name="number"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              required
+              className={input}
+              aria-invalid={Boolean(fieldErrors.number) || undefined}
+              aria-describedby={described('number')}
+            />
+            {fieldError('number')}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <div>
+              <label htmlFor="pay-expiry" className="mb-1 block text-sm font-medium">
+                Expiry (MM/YY)
+              </label>
+              <input
+                id="pay-expiry"
+                name="expiry"
+                placeholder="MM/YY"
+                autoComplete="cc-exp"
+                required
+                className={input}
+                aria-invalid={Boolean(fieldErrors.expiry) || undefined}
+                aria-describedby={described('expiry')}
+              />
+              {fieldError('expiry')}
+            </div>
+            <div>
+              <label htmlFor="pay-cvc" className="mb-1 block text-sm font-medium">
+                Security code
+              </label>
+              <input
+                id="pay-cvc"
+                name="cvc"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                required
+                className={input}
+                aria-invalid={Boolean(fieldErrors.cvc) || undefined}
+                aria-describedby={described('cvc')}
+              />
+              {fieldError('cvc')}
+            </div>
+            <div>
+              <label htmlFor="pay-postal" className="mb-1 block text-sm font-medium">
+                Postcode
+              </label>
+              <input id="pay-postal" name="postalCode" autoComplete="postal-code" className={input} />
+            </div>
+          </div>
+        </>
+      )}
       <div>
         <label htmlFor="pay-country" className="mb-1 block text-sm font-medium">
           Country
         </label>
         <select
           id="pay-country"
+          data-recurly="country"
           value={country}
           onChange={(e) => setCountry(e.target.value)}
           autoComplete="country"
@@ -321,6 +404,29 @@ export function PaymentForm(props: {
         </select>
         {fieldError('country')}
       </div>
+      {challenge ? (
+        <RecurlyChallenge
+          actionTokenId={challenge.actionTokenId}
+          onResult={(resultToken) => {
+            const { pending } = challenge;
+            setChallenge(null);
+            void purchase(pending, resultToken).catch(() => {
+              setError(
+                'We could not reach our payment provider, and you have not been charged. Please try again.',
+              );
+              setPhase({ kind: 'editing' });
+            });
+          }}
+          onFailure={() => {
+            setChallenge(null);
+            idempotencyKey.current = '';
+            setError(
+              'Your bank did not confirm the payment, and you have not been charged. Try again or use another card.',
+            );
+            setPhase({ kind: 'editing' });
+          }}
+        />
+      ) : null}
       <dl className="grid grid-cols-[1fr_auto] gap-y-1 border-t border-rule pt-4 text-sm">
         <dt>{props.plan.title}, yearly</dt>
         <dd className="text-right">{money(net, props.currency, props.locale)}</dd>

@@ -24,7 +24,10 @@ export async function POST(request: Request): Promise<Response> {
       siteOrigin: origin,
     }),
   );
-  const { resultToken } = await getBillingModule(platform).simulator!.completeChallenge(id, outcome);
+  const simulator = getBillingModule(platform).simulator;
+  // With Recurly configured, Recurly.js runs the bank's challenge; the simulator's is not there.
+  if (!simulator) return new Response('Not found', { status: 404 });
+  const { resultToken } = await simulator.completeChallenge(id, outcome);
   back.searchParams.set('three_d_secure', resultToken ? 'passed' : 'failed');
   if (resultToken) back.searchParams.set('three_d_secure_result', resultToken);
   return new Response(null, { status: 303, headers: { location: back.toString() } });

@@ -22,7 +22,8 @@ export async function POST(request: Request): Promise<Response> {
   if (!command?.success)
     return Response.json({ error: 'Expected { command: advance, days } | reconcile | now' }, { status: 400 });
   const billing = getBillingModule(await getPlatform());
-  const simulator = billing.simulator!;
+  const simulator = billing.simulator;
+  if (!simulator) return Response.json({ error: 'The billing simulator is not in use.' }, { status: 404 });
   switch (command.data.command) {
     case 'advance': {
       const { now, webhooks } = await simulator.advanceClock(command.data.days * 86_400_000);

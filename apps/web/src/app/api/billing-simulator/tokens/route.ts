@@ -30,9 +30,11 @@ export async function POST(request: Request): Promise<Response> {
   const card = cardSchema.safeParse(body.value);
   if (!card.success)
     return Response.json({ error: { field: null, message: 'Enter your card details.' } }, { status: 400 });
-  const billing = getBillingModule(await getPlatform());
+  const simulator = getBillingModule(await getPlatform()).simulator;
+  // With Recurly configured, Recurly.js tokenises cards; this endpoint is the simulator's only.
+  if (!simulator) return Response.json({ error: { field: null, message: 'Not found' } }, { status: 404 });
   try {
-    const token = await billing.simulator!.tokenize({
+    const token = await simulator.tokenize({
       ...card.data,
       countryCode: card.data.countryCode.toUpperCase(),
     });

@@ -13,7 +13,9 @@ export default async function ChallengePage({ params, searchParams }: Props) {
   if (!platform.env.embedded) notFound();
   const { id } = await params;
   const returnTo = (await searchParams).return_to;
-  const challenge = await getBillingModule(platform).simulator!.getChallenge(id);
+  const simulator = getBillingModule(platform).simulator;
+  if (!simulator) notFound();
+  const challenge = await simulator.getChallenge(id);
   if (!challenge) notFound();
   return (
     <section className="mx-auto max-w-md px-gutter py-10">

@@ -54,6 +54,11 @@ export default async function PaymentPage({ searchParams }: Props) {
           countries={[...PAYMENT_COUNTRIES]}
           taxRates={taxRates}
           testCardsHint={env.embedded}
+          recurly={
+            env.billing.recurly
+              ? { publicKey: env.billing.recurly.publicKey, scriptUrl: env.billing.recurly.scriptUrl }
+              : null
+          }
         />
       </div>
       <aside aria-label="Your plan" className="h-fit rounded border border-rule bg-surface p-6">

@@ -2,7 +2,9 @@ import Link from 'next/link';
 import { findPlan, formatMoney, getBillingModule, previewSubscriptionUpgrade } from '@bof/api/billing';
 import { getPlatform } from '@bof/api/platform';
 import { SignedOutPage } from '../../../../components/auth/signed-out-page';
+import { ChangeCard } from '../../../../components/subscriptions/change-card';
 import { ConfirmUpgrade } from '../../../../components/subscriptions/confirm-upgrade';
+import { PAYMENT_COUNTRIES } from '../../../../components/subscriptions/payment-countries';
 import { readerLocale } from '../../../../server/reader-locale';
 import { getServerViewer } from '../../../../server/server-viewer';
 
@@ -16,7 +18,9 @@ export default async function UpgradePaymentPage({ searchParams }: Props) {
   const code = (await searchParams).plan;
   const plan = typeof code === 'string' ? findPlan(code) : undefined;
   if (!viewer) return <SignedOutPage title="Upgrade" reason="Sign in to upgrade your membership." />;
-  const billing = getBillingModule(await getPlatform());
+  const platform = await getPlatform();
+  const billing = getBillingModule(platform);
+  const recurly = platform.env.billing.recurly;
   const preview = plan
     ? await previewSubscriptionUpgrade(
         { repo: billing.repo, provider: billing.provider, now: () => new Date() },
@@ -56,6 +60,13 @@ export default async function UpgradePaymentPage({ searchParams }: Props) {
       <p className="mt-4 text-sm text-muted">
         Then {m(preview.total)} a year ({m(preview.totalPerMonth)} a month), charged to your card on file.
       </p>
+      {recurly ? (
+        <ChangeCard
+          recurly={{ publicKey: recurly.publicKey, scriptUrl: recurly.scriptUrl }}
+          countries={[...PAYMENT_COUNTRIES]}
+          locale={locale}
+        />
+      ) : null}
       <ConfirmUpgrade planCode={plan.code} label={`Pay ${m(preview.dueToday)} and upgrade`} />
     </section>
   );
