@@ -30,7 +30,14 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     // Tests may set up a child process's environment; product code reads settings through config.
-    ignores: ['packages/config/**', 'tooling/**', '**/*.config.ts', '**/*.test.ts', '**/*.e2e.ts'],
+    ignores: [
+      'packages/config/**',
+      'tooling/**',
+      '**/*.config.ts',
+      '**/*.test.ts',
+      '**/*.e2e.ts',
+      '**/e2e/support/**',
+    ],
     rules: {
       'no-restricted-properties': [
         'error',
