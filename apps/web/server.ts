@@ -3,7 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { ConfigurationError, getServerEnv, type ServerEnv } from '@bof/config/server';
-import { stopPlatform } from '@bof/api/platform';
+import { getPlatform, stopPlatform } from '@bof/api/platform';
+import { identityConfigFromEnv } from '@bof/identity/config';
+import { createSmtpMailer } from '@bof/identity/mailer';
+import { createIdentityNodeHandler } from '@bof/identity/node';
+import { createIdentityServer } from '@bof/identity/server';
 import { startPlatform } from '@bof/api/start-platform';
 
 // The product's one process: validates configuration, opens and migrates the database, seeds, then
@@ -34,7 +38,24 @@ const app = next({
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// The built-in identity server answers /identity/* (and /_dev/mail/ when embedded) before Next.js, so
+// Kratos paths keep their exact shape (docs/adr/0004). With IDENTITY_BASE_URL elsewhere it is not mounted.
+const identityConfig = identityConfigFromEnv(env);
+const identity = identityConfig.publicBaseUrl.startsWith(`${env.siteUrl}/`)
+  ? createIdentityNodeHandler(
+      createIdentityServer({
+        db: (await getPlatform()).db,
+        config: identityConfig,
+        mailer: env.identity.smtpUrl
+          ? createSmtpMailer({ url: env.identity.smtpUrl, from: env.identity.smtpFrom })
+          : undefined,
+      }),
+      new URL(identityConfig.publicBaseUrl).pathname,
+    )
+  : undefined;
+
 const server = createServer((req, res) => {
+  if (identity?.handles(req.url)) return identity.listener(req, res);
   void handle(req, res);
 });
 server.listen(env.port, env.host, () => {

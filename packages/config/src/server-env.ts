@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseAnalyticsEnv, type AnalyticsEnv } from './analytics-env';
 import { parseBillingEnv, type BillingEnv } from './billing-env';
 import { ConfigurationError } from './configuration-error';
+import { parseIdentityEnv, type IdentityEnv } from './identity-env';
 import { DEPLOYMENT_ID, ENVIRONMENTS, PRODUCTION_ENVIRONMENT, type Environment } from './constants';
 import { findRepoRoot } from './repo-root';
 
@@ -86,6 +87,8 @@ export interface ServerEnv {
   analytics: AnalyticsEnv;
   /** Billing provider: Recurly when RECURLY_* are all set, the simulator otherwise (billing-env.ts). */
   billing: BillingEnv;
+  /** The built-in identity server: sessions, return URLs, rate limits, courier (identity-env.ts). */
+  identity: IdentityEnv;
 }
 
 const trimSlash = (value: string) => value.replace(/\/+$/, '');
@@ -124,6 +127,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
   const staticBaseUrl = trimSlash(raw.STATIC_BASE_URL ?? `${siteUrl}/static`);
   const analytics = parseAnalyticsEnv(cleaned, { embedded, environment, siteUrl, staticBaseUrl });
   const billing = parseBillingEnv(cleaned);
+  const identity = parseIdentityEnv(cleaned);
   const root = findRepoRoot();
   return {
     nodeEnv: raw.NODE_ENV,
@@ -149,6 +153,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
     fraudDetectionApiSecret: raw.CASTLE_API_SECRET,
     analytics,
     billing,
+    identity,
   };
 }
 

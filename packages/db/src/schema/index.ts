@@ -9,3 +9,4 @@ export * from './reference';
 export * from './user-data';
 export * from './analytics';
 export * from './content';
+export * from './identity';

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { desc } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Database } from '@bof/db/client';
+import { identityCourierMessages } from '@bof/db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  templateType: string;
+  text: string;
+  html: string;
+}
+
+/** The courier's e-mail port: SMTP in production, the outbox table in the embedded mode. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Writes messages to the outbox table, shown at `/_dev/mail/`. */
+export function createOutboxMailer(db: Database): Mailer {
+  return {
+    async send(message) {
+      await db.insert(identityCourierMessages).values({
+        id: randomUUID(),
+        recipient: message.to,
+        subject: message.subject,
+        templateType: message.templateType,
+        bodyText: message.text,
+        bodyHtml: message.html,
+        status: 'queued',
+      });
+    },
+  };
+}
+
+/** Sends through an SMTP server (`SMTP_URL`, e.g. smtps://user:pass@smtp.example.com:465). */
+export function createSmtpMailer(options: { url: string; from: string }): Mailer {
+  const transport = nodemailer.createTransport(options.url);
+  return {
+    async send(message) {
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    },
+  };
+}
+
+/** The newest messages of the outbox, for the development mailbox page and tests. */
+export async function listOutbox(db: Database, limit = 50) {
+  return db
+    .select()
+    .from(identityCourierMessages)
+    .orderBy(desc(identityCourierMessages.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,20 @@
+import type { IdentityConfig } from '../identity-config';
+import type { Mailer } from '../courier/mailer';
+import type { FlowStore } from '../store/flow-store';
+import type { IdentityStore } from '../store/identity-store';
+import type { SessionRecord, SessionStore } from '../store/session-store';
+
+/** What a flow handler may use for one request: stores, courier, clock, the caller and their session. */
+export interface FlowContext {
+  config: IdentityConfig;
+  identities: IdentityStore;
+  sessions: SessionStore;
+  flows: FlowStore;
+  mailer: Mailer;
+  now: Date;
+  client: { ip: string | undefined; userAgent: string | undefined };
+  /** The session the request carries (cookie or token), if any and active. */
+  session: SessionRecord | undefined;
+  /** The CSRF secret of the browser (its cookie), created on first use. */
+  csrfSecret: string;
+}

@@ -1,0 +1,30 @@
+import type { IdentityRecord } from '../store/identity-store';
+import type { FlowRecord } from '../store/flow-store';
+import type { SessionRecord } from '../store/session-store';
+
+/** What a flow submission led to; the HTTP layer turns it into a redirect or JSON, per client. */
+export type FlowOutcome =
+  /** The flow is shown again (validation error, code sent…), answered with `status` to JSON clients. */
+  | { kind: 'flow'; flow: FlowRecord; status: 200 | 400; continueWith?: Record<string, unknown>[] }
+  /** A new session: the browser gets the cookie, native clients the token. */
+  | {
+      kind: 'session';
+      flow: FlowRecord;
+      session: SessionRecord;
+      token: string;
+      identity: IdentityRecord;
+      returnTo: string;
+      continueWith: Record<string, unknown>[];
+      /** Registration answers with the identity as well (`successfulNativeRegistration`). */
+      registration?: boolean;
+      /** A browser form goes here instead of `returnTo` (e.g. the verification screen). */
+      browserRedirect?: string;
+    }
+  /** The browser must go elsewhere (e.g. the settings screen after recovery). */
+  | {
+      kind: 'redirect';
+      flow: FlowRecord;
+      to: string;
+      continueWith: Record<string, unknown>[];
+      session?: { token: string };
+    };

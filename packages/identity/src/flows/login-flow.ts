@@ -1,0 +1,182 @@
+import { templates } from '../courier/templates';
+import { errors } from '../http/kratos-error';
+import { verifyAgainstDummy, verifyPassword } from '../security/password-hasher';
+import type { FlowRecord } from '../store/flow-store';
+import { normaliseEmail } from '../store/identity-store';
+import { csrfNode, fillValues, input, submit, addNodeMessage } from '../ui/ui-nodes';
+import { texts } from '../ui/ui-texts';
+import type { UiNode } from '../ui/ui-types';
+import { checkCode, sendCode } from './code-step';
+import type { FlowContext } from './flow-context';
+import { field, isEmail, newFlow, render } from './flow-common';
+import type { FlowOutcome } from './flow-outcome';
+import { issueSession } from './sessions';
+
+function chooseMethodNodes(csrf: string, identifier?: string): UiNode[] {
+  return [
+    csrfNode(csrf),
+    input('default', 'identifier', 'email', {
+      value: identifier ?? '',
+      required: true,
+      autocomplete: 'username webauthn',
+      label: texts.labelGenerated('E-Mail'),
+    }),
+    input('password', 'password', 'password', {
+      autocomplete: 'current-password',
+      label: texts.labelPassword(),
+    }),
+    submit('password', 'method', 'password', texts.loginPassword()),
+    submit('code', 'method', 'code', texts.loginCode()),
+  ];
+}
+
+function codeSentNodes(csrf: string, identifier: string): UiNode[] {
+  return [
+    csrfNode(csrf),
+    input('code', 'identifier', 'hidden', { value: identifier, required: true }),
+    input('code', 'code', 'text', {
+      required: true,
+      autocomplete: 'one-time-code',
+      label: texts.labelLoginCode(),
+      maxlength: 6,
+      pattern: '[0-9]*',
+    }),
+    submit('code', 'method', 'code', texts.labelContinue()),
+    submit('code', 'resend', 'code', texts.labelResend()),
+  ];
+}
+
+export function createLoginFlow(
+  ctx: FlowContext,
+  kind: 'browser' | 'api',
+  requestUrl: string,
+  returnTo: string | undefined,
+  options: { refresh: boolean; aal?: string },
+): FlowRecord {
+  const flow = newFlow(ctx, {
+    type: 'login',
+    kind,
+    requestUrl,
+    returnTo,
+    state: 'choose_method',
+    internal: { refresh: options.refresh, requestedAal: options.aal ?? 'aal1' },
+    nodes: (csrf) => chooseMethodNodes(csrf),
+  });
+  if (options.refresh && ctx.session) flow.ui.messages = [texts.loginReAuth()];
+  return flow;
+}
+
+/** POST /self-service/login: password, or a one-time code by e-mail in two steps. */
+export async function updateLoginFlow(
+  ctx: FlowContext,
+  flow: FlowRecord,
+  body: Record<string, unknown>,
+): Promise<FlowOutcome> {
+  if (ctx.session && !flow.internal.refresh) throw errors.alreadyLoggedIn();
+  const method = field(body, 'method') ?? (field(body, 'resend') ? 'code' : undefined);
+  const returnTo = flow.returnTo ?? ctx.config.defaultReturnUrl;
+  const identifier = normaliseEmail(field(body, 'identifier') ?? field(body, 'password_identifier') ?? '');
+
+  const fail = (nodes: UiNode[], messages = flow.ui.messages ?? []): FlowOutcome => {
+    render(flow, ctx, nodes, messages);
+    return { kind: 'flow', flow, status: 400 };
+  };
+
+  if (method === 'password') {
+    const password = field(body, 'password') ?? '';
+    const nodes = chooseMethodNodes(flow.csrfToken, identifier);
+    if (!identifier) addNodeMessage(nodes, 'identifier', texts.required('identifier'));
+    if (!password) addNodeMessage(nodes, 'password', texts.required('password'));
+    if (!identifier || !password) return fail(nodes, []);
+    const identity = await ctx.identities.findByCredential('password', identifier);
+    const hashed = identity?.credentials.find((c) => c.type === 'password')?.config.hashed_password;
+    const ok =
+      typeof hashed === 'string'
+        ? await verifyPassword(hashed, password)
+        : await verifyAgainstDummy(password);
+    if (!ok || !identity) return fail(nodes, [texts.invalidCredentials()]);
+    return complete(ctx, flow, identity.id, 'password', returnTo);
+  }
+
+  if (method === 'code') {
+    const resend = field(body, 'resend') === 'code';
+    const code = field(body, 'code');
+    if (flow.state === 'choose_method' || resend) {
+      const address =
+        flow.state === 'sent_email' && resend ? (flow.internal.codeAddress ?? identifier) : identifier;
+      if (!address || !isEmail(address)) {
+        const nodes = chooseMethodNodes(flow.csrfToken, identifier);
+        addNodeMessage(
+          nodes,
+          'identifier',
+          address ? texts.invalidFormat(address) : texts.required('identifier'),
+        );
+        return fail(nodes, []);
+      }
+      // Known or not, the answer is the same: the e-mail itself tells an unknown address what to do.
+      const identity = await ctx.identities.findByEmail(address);
+      await sendCode(ctx, flow, address, identity?.id ?? null, (c) =>
+        identity
+          ? templates.loginCode(ctx.config.siteName, address, c)
+          : templates.loginCodeUnknown(ctx.config.siteName, address, c),
+      );
+      flow.state = 'sent_email';
+      return fail(codeSentNodes(flow.csrfToken, address), [texts.loginCodeSent()]);
+    }
+    const address = flow.internal.codeAddress ?? '';
+    const nodes = codeSentNodes(flow.csrfToken, address);
+    if (!code) {
+      addNodeMessage(nodes, 'code', texts.required('code'));
+      return fail(nodes, []);
+    }
+    const checked = await checkCode(ctx, flow, code);
+    if (!checked.ok) return fail(nodes, [texts.loginCodeInvalid()]);
+    const identity = await ctx.identities.findByEmail(checked.address);
+    if (!identity) return fail(chooseMethodNodes(flow.csrfToken, checked.address), [texts.noCodeUser()]);
+    // The code proved the address: mark it verified, as Kratos does after a code login.
+    await ctx.identities.markVerified(checked.address, ctx.now);
+    flow.state = 'passed_challenge';
+    return complete(ctx, flow, identity.id, 'code', returnTo);
+  }
+
+  const nodes = chooseMethodNodes(flow.csrfToken, identifier);
+  fillValues(nodes, body);
+  return fail(nodes, [
+    {
+      id: 4010002,
+      type: 'error',
+      text: 'Could not find a strategy to log you in with. Did you fill out the form correctly?',
+    },
+  ]);
+}
+
+async function complete(
+  ctx: FlowContext,
+  flow: FlowRecord,
+  identityId: string,
+  method: string,
+  returnTo: string,
+): Promise<FlowOutcome> {
+  const identity = (await ctx.identities.findById(identityId))!;
+  if (identity.state !== 'active') {
+    render(flow, ctx, chooseMethodNodes(flow.csrfToken), [
+      { id: 4010011, type: 'error', text: 'This account was disabled.' },
+    ]);
+    return { kind: 'flow', flow, status: 400 };
+  }
+  flow.state = 'passed_challenge';
+  if (flow.internal.refresh && ctx.session) {
+    if (ctx.session.identityId !== identityId) throw errors.identityMismatch();
+    const added = { method, aal: 'aal1' as const, completed_at: ctx.now.toISOString() };
+    await ctx.sessions.refresh(ctx.session.id, added, ctx.now, ctx.config.sessionLifespanSeconds);
+    const session = {
+      ...ctx.session,
+      authenticatedAt: ctx.now,
+      expiresAt: new Date(ctx.now.getTime() + ctx.config.sessionLifespanSeconds * 1000),
+      authenticationMethods: [...ctx.session.authenticationMethods, added],
+    };
+    return { kind: 'session', flow, session, token: '', identity, returnTo, continueWith: [] };
+  }
+  const { session, token } = await issueSession(ctx, identityId, method);
+  return { kind: 'session', flow, session, token, identity, returnTo, continueWith: [] };
+}

@@ -1,0 +1,67 @@
+import type { ServerEnv } from '@bof/config/server';
+
+/** Everything the identity server is told from outside; built once from the validated environment. */
+export interface IdentityConfig {
+  /** Where this server is reachable from browsers, without a trailing slash (`…/identity`). */
+  publicBaseUrl: string;
+  /** The site's pages that render each flow (Kratos `selfservice.flows.*.ui_url`). */
+  ui: {
+    login: string;
+    registration: string;
+    recovery: string;
+    verification: string;
+    settings: string;
+    error: string;
+  };
+  /** Where a browser goes after a flow when no `return_to` was given. */
+  defaultReturnUrl: string;
+  /** Where a browser goes after signing out when no `return_to` was given (Kratos `logout.after`). */
+  afterLogoutUrl: string;
+  /** `return_to` must match one of these (scheme, host and path prefix; `*.` allows subdomains). */
+  allowedReturnUrls: string[];
+  /** Secure cookies (production, or an https site). */
+  secureCookies: boolean;
+  sessionLifespanSeconds: number;
+  /** A settings change of password or e-mail needs a sign-in at most this old. */
+  privilegedSessionMaxAgeSeconds: number;
+  flowLifespanSeconds: number;
+  codeLifespanSeconds: number;
+  /** Wrong codes accepted per flow before the flow must be restarted. */
+  maxCodeAttempts: number;
+  /** Requests per minute per client IP, and per identifier, on flow submissions. */
+  rateLimitPerIp: number;
+  rateLimitPerIdentifier: number;
+  /** The outbox page at `/_dev/mail/` is served only in the embedded mode. */
+  devMailbox: boolean;
+  siteName: string;
+}
+
+/** The configuration the product runs the identity server with, derived from the server environment. */
+export function identityConfigFromEnv(env: ServerEnv): IdentityConfig {
+  const site = env.siteUrl;
+  const identity = env.identity;
+  return {
+    publicBaseUrl: env.identityBaseUrl,
+    ui: {
+      login: `${site}/user/login/`,
+      registration: `${site}/user/register/`,
+      recovery: `${site}/user/recovery/`,
+      verification: `${site}/user/confirm-email/`,
+      settings: `${site}/user/account/`,
+      error: `${site}/user/login/`,
+    },
+    defaultReturnUrl: `${site}/`,
+    afterLogoutUrl: `${site}/user/logout/`,
+    allowedReturnUrls: [`${site}/`, ...identity.allowedReturnUrls],
+    secureCookies: env.nodeEnv === 'production' || site.startsWith('https:'),
+    sessionLifespanSeconds: identity.sessionLifespanSeconds,
+    privilegedSessionMaxAgeSeconds: identity.privilegedSessionMaxAgeSeconds,
+    flowLifespanSeconds: 3600,
+    codeLifespanSeconds: 600,
+    maxCodeAttempts: 5,
+    rateLimitPerIp: identity.rateLimitPerIp,
+    rateLimitPerIdentifier: identity.rateLimitPerIdentifier,
+    devMailbox: env.embedded,
+    siteName: env.siteName,
+  };
+}

@@ -1,0 +1,25 @@
+import { getRequestListener } from '@hono/node-server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IdentityServer } from './identity-server';
+
+/**
+ * Node `http` adapters for the identity server: `handles` tells whether a request path belongs to it
+ * (its mount and, in the embedded mode, `/_dev/mail/`), `listener` answers it.
+ */
+export function createIdentityNodeHandler(server: IdentityServer, mountPath: string) {
+  const mount = mountPath.replace(/\/+$/, '');
+  const api = getRequestListener((request) => server.fetch(request));
+  const mailbox = getRequestListener((request) => server.devMailbox(request));
+  return {
+    handles(url: string | undefined): boolean {
+      const path = (url ?? '/').split('?')[0]!;
+      return (
+        path === mount || path.startsWith(`${mount}/`) || path === '/_dev/mail/' || path === '/_dev/mail'
+      );
+    },
+    listener(req: IncomingMessage, res: ServerResponse): void {
+      const path = (req.url ?? '/').split('?')[0]!;
+      void (path.startsWith('/_dev/mail') ? mailbox(req, res) : api(req, res));
+    },
+  };
+}

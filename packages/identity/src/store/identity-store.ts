@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '@bof/db/client';
+import { identityAddresses, identityCredentials, identityIdentities } from '@bof/db/schema';
+
+export interface Traits {
+  email: string;
+  name?: { first?: string; last?: string };
+}
+
+export interface AddressRecord {
+  id: string;
+  kind: 'verifiable' | 'recovery';
+  via: string;
+  value: string;
+  verified: boolean;
+  status: string;
+  verifiedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface CredentialRecord {
+  id: string;
+  type: string;
+  identifier: string;
+  config: Record<string, unknown>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface IdentityRecord {
+  id: string;
+  schemaId: string;
+  state: string;
+  traits: Traits;
+  metadataPublic: unknown;
+  createdAt: Date;
+  updatedAt: Date;
+  addresses: AddressRecord[];
+  credentials: CredentialRecord[];
+}
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** Identities, their credentials and addresses (Kratos's identity pool), on Drizzle. */
+export function createIdentityStore(db: Database) {
+  async function load(ids: string[]): Promise<IdentityRecord[]> {
+    if (ids.length === 0) return [];
+    const [rows, creds, addrs] = await Promise.all([
+      db.select().from(identityIdentities).where(inArray(identityIdentities.id, ids)),
+      db.select().from(identityCredentials).where(inArray(identityCredentials.identityId, ids)),
+      db.select().from(identityAddresses).where(inArray(identityAddresses.identityId, ids)),
+    ]);
+    return rows.map((row) => ({
+      id: row.id,
+      schemaId: row.schemaId,
+      state: row.state,
+      traits: row.traits as Traits,
+      metadataPublic: row.metadataPublic,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      credentials: creds
+        .filter((c) => c.identityId === row.id)
+        .map((c) => ({ ...c, config: c.config as Record<string, unknown> })),
+      addresses: addrs
+        .filter((a) => a.identityId === row.id)
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+    }));
+  }
+
+  return {
+    async findById(id: string): Promise<IdentityRecord | undefined> {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+      return (await load([id]))[0];
+    },
+
+    /** The identity holding a credential of this type for this identifier. */
+    async findByCredential(type: string, identifier: string): Promise<IdentityRecord | undefined> {
+      const [row] = await db
+        .select({ identityId: identityCredentials.identityId })
+        .from(identityCredentials)
+        .where(and(eq(identityCredentials.type, type), eq(identityCredentials.identifier, identifier)));
+      return row ? (await load([row.identityId]))[0] : undefined;
+    },
+
+    /** The identity whose verifiable or recovery address is this e-mail. */
+    async findByEmail(email: string): Promise<IdentityRecord | undefined> {
+      const [row] = await db
+        .select({ identityId: identityAddresses.identityId })
+        .from(identityAddresses)
+        .where(eq(identityAddresses.value, normaliseEmail(email)))
+        .limit(1);
+      return row ? (await load([row.identityId]))[0] : undefined;
+    },
+
+    /**
+     * Creates an identity with its e-mail as verifiable and recovery address and the given credentials.
+     * Returns undefined when a credential identifier is taken (the unique index decides, not a read).
+     */
+    async create(input: {
+      traits: Traits;
+      verified: boolean;
+      credentials: { type: string; identifier: string; config: Record<string, unknown> }[];
+      now: Date;
+    }): Promise<IdentityRecord | undefined> {
+      const id = randomUUID();
+      const email = normaliseEmail(input.traits.email);
+      try {
+        await db.transaction(async (tx) => {
+          await tx.insert(identityIdentities).values({
+            id,
+            schemaId: 'default',
+            state: 'active',
+            traits: { ...input.traits, email },
+            metadataPublic: null,
+            createdAt: input.now,
+            updatedAt: input.now,
+          });
+          await tx.insert(identityAddresses).values([
+            {
+              id: randomUUID(),
+              identityId: id,
+              kind: 'verifiable',
+              value: email,
+              verified: input.verified,
+              status: input.verified ? 'completed' : 'pending',
+              verifiedAt: input.verified ? input.now : null,
+              createdAt: input.now,
+              updatedAt: input.now,
+            },
+            {
+              id: randomUUID(),
+              identityId: id,
+              kind: 'recovery',
+              value: email,
+              createdAt: input.now,
+              updatedAt: input.now,
+            },
+          ]);
+          for (const c of input.credentials)
+            await tx.insert(identityCredentials).values({
+              id: randomUUID(),
+              identityId: id,
+              type: c.type,
+              identifier: c.identifier,
+              config: c.config,
+              createdAt: input.now,
+              updatedAt: input.now,
+            });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
+      }
+      return (await load([id]))[0];
+    },
+
+    /** Adds or replaces the credential of a type for an identity (one identifier per type here). */
+    async setCredential(
+      identityId: string,
+      type: string,
+      identifier: string,
+      config: Record<string, unknown>,
+      now: Date,
+    ) {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(identityCredentials)
+          .where(and(eq(identityCredentials.identityId, identityId), eq(identityCredentials.type, type)));
+        await tx.insert(identityCredentials).values({
+          id: randomUUID(),
+          identityId,
+          type,
+          identifier,
+          config,
+          createdAt: now,
+          updatedAt: now,
+        });
+      });
+    },
+
+    async markVerified(email: string, now: Date): Promise<string | undefined> {
+      const rows = await db
+        .update(identityAddresses)
+        .set({ verified: true, status: 'completed', verifiedAt: now, updatedAt: now })
+        .where(
+          and(eq(identityAddresses.kind, 'verifiable'), eq(identityAddresses.value, normaliseEmail(email))),
+        )
+        .returning({ identityId: identityAddresses.identityId });
+      return rows[0]?.identityId;
+    },
+
+    /**
+     * Changes the traits; a new e-mail replaces the addresses (unverified) and the identifiers of the
+     * password and code credentials. Returns false when the new e-mail belongs to someone else.
+     */
+    async updateTraits(identity: IdentityRecord, traits: Traits, now: Date): Promise<boolean> {
+      const email = normaliseEmail(traits.email);
+      const emailChanged = email !== identity.traits.email;
+      try {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(identityIdentities)
+            .set({ traits: { ...traits, email }, updatedAt: now })
+            .where(eq(identityIdentities.id, identity.id));
+          if (!emailChanged) return;
+          await tx
+            .update(identityAddresses)
+            .set({ value: email, verified: false, status: 'pending', verifiedAt: null, updatedAt: now })
+            .where(
+              and(eq(identityAddresses.identityId, identity.id), eq(identityAddresses.kind, 'verifiable')),
+            );
+          await tx
+            .update(identityAddresses)
+            .set({ value: email, updatedAt: now })
+            .where(
+              and(eq(identityAddresses.identityId, identity.id), eq(identityAddresses.kind, 'recovery')),
+            );
+          await tx
+            .update(identityCredentials)
+            .set({ identifier: email, updatedAt: now })
+            .where(
+              and(
+                eq(identityCredentials.identityId, identity.id),
+                inArray(identityCredentials.type, ['password', 'code']),
+              ),
+            );
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+      return true;
+    },
+
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(identityIdentities);
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export type IdentityStore = ReturnType<typeof createIdentityStore>;
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+
+const specPath = fileURLToPath(
+  new URL('../../../../../shared/vendor-specs/kratos-openapi.json', import.meta.url),
+);
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+let ajv: Ajv | undefined;
+
+/**
+ * Validates a response body against a schema of Kratos's OpenAPI document (vendor-specs); returns the
+ * errors as text, or an empty string when it validates.
+ */
+export function kratosSchemaErrors(schemaName: string, body: unknown): string {
+  if (!ajv) {
+    const spec = JSON.parse(readFileSync(specPath, 'utf8')) as { components: unknown };
+    ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(ajv);
+    // Ajv's discriminator keyword does not take OpenAPI's `mapping`; the oneOf alone decides the same.
+    ajv.addSchema({ $id: 'kratos', components: withoutDiscriminators(spec.components) });
+  }
+  const validate = ajv.getSchema(`kratos#/components/schemas/${schemaName}`);
+  if (!validate) throw new Error(`No schema ${schemaName} in the Kratos OpenAPI document`);
+  return validate(body) ? '' : ajv.errorsText(validate.errors, { separator: '\n' });
+}
+
+function withoutDiscriminators(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutDiscriminators);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      // `nullable` without a `type` means "any value" in OpenAPI; Ajv refuses it, so it goes too.
+      .filter(([key]) => key !== 'discriminator' && !(key === 'nullable' && !('type' in node)))
+      .map(([key, value]) => [key, withoutDiscriminators(value)]),
+  );
+}

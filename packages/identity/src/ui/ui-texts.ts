@@ -1,0 +1,114 @@
+import type { UiText } from './ui-types';
+
+const info = (id: number, text: string, context?: Record<string, unknown>): UiText => ({
+  id,
+  type: 'info',
+  text,
+  ...(context ? { context } : {}),
+});
+const error = (id: number, text: string, context?: Record<string, unknown>): UiText => ({
+  id,
+  type: 'error',
+  text,
+  ...(context ? { context } : {}),
+});
+const success = (id: number, text: string): UiText => ({ id, type: 'success', text });
+
+/** Every UI text this server sends, by Kratos message id and name (vendor-specs/kratos-message-ids.json). */
+export const texts = {
+  // labels (107xxxx)
+  labelPassword: () => info(1070001, 'Password'),
+  labelGenerated: (title: string) => info(1070002, title, { title }),
+  labelSave: () => info(1070003, 'Save'),
+  labelSubmit: () => info(1070005, 'Submit'),
+  labelEmail: () => info(1070007, 'Email'),
+  labelResend: () => info(1070008, 'Resend code'),
+  labelContinue: () => info(1070009, 'Continue'),
+  labelRecoveryCode: () => info(1070010, 'Recovery code'),
+  labelVerificationCode: () => info(1070011, 'Verification code'),
+  labelRegistrationCode: () => info(1070012, 'Registration code'),
+  labelLoginCode: () => info(1070013, 'Login code'),
+  // login (101xxxx)
+  loginReAuth: () => info(1010003, 'Please confirm this action by verifying that it is you.'),
+  loginWith: (provider: string) => info(1010002, `Sign in with ${provider}`, { provider }),
+  loginCodeSent: () =>
+    info(
+      1010014,
+      'An email containing a code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and retry the login.',
+    ),
+  loginCode: () => info(1010015, 'Send sign in code'),
+  loginLink: () => info(1010016, 'Sign in to link your account.'),
+  loginPassword: () => info(1010022, 'Sign in with password'),
+  // registration (104xxxx)
+  registration: () => info(1040001, 'Sign up'),
+  registrationWith: (provider: string) => info(1040002, `Sign up with ${provider}`, { provider }),
+  registrationCodeSent: () =>
+    info(1040005, 'An email containing a code has been sent to the email address you provided.'),
+  registrationCode: () => info(1040006, 'Sign up with code'),
+  // settings (105xxxx)
+  settingsSaved: () => success(1050001, 'Your changes have been saved!'),
+  // recovery (106xxxx)
+  recoverySuccessful: (minutes: number) =>
+    success(
+      1060001,
+      `You successfully recovered your account. Please change your password within the next ${minutes} minutes.`,
+    ),
+  recoveryCodeSent: () =>
+    info(
+      1060003,
+      'An email containing a recovery code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.',
+    ),
+  // verification (108xxxx)
+  verificationCodeSent: () =>
+    info(
+      1080003,
+      'An email containing a verification code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.',
+    ),
+  verificationSuccessful: () => success(1080002, 'You successfully verified your email address.'),
+  // validation (4xxxxxx)
+  required: (property: string) => error(4000002, `Property ${property} is missing.`, { property }),
+  invalidFormat: (value: string) => error(4000004, `"${value}" is not valid "email"`, { pattern: 'email' }),
+  invalidCredentials: () =>
+    error(
+      4000006,
+      'The provided credentials are invalid, check for spelling mistakes in your password or username, email address, or phone number.',
+    ),
+  duplicateWithHints: (identifier: string, available: string[]) =>
+    error(
+      4000028,
+      'You tried signing in with ' +
+        identifier +
+        ' which is already in use by another account. You can sign in using your password or a one-time code.',
+      { available_credential_types: available, credential_identifier_hint: identifier },
+    ),
+  password: (id: number, text: string, context: Record<string, unknown>) => error(id, text, context),
+  noCodeUser: () => error(4000035, 'This account does not exist or has not setup sign in with code.'),
+  duplicateCredentials: () =>
+    error(4000007, 'An account with the same identifier (email, phone, username, ...) exists already.'),
+  loginFlowExpired: (minutes: number) =>
+    error(4010001, `The login flow expired ${minutes} minutes ago, please try again.`, {
+      expired_at_minutes: minutes,
+    }),
+  loginCodeInvalid: () =>
+    error(4010008, 'The login code is invalid or has already been used. Please try again.'),
+  registrationFlowExpired: (minutes: number) =>
+    error(4040001, `The registration flow expired ${minutes} minutes ago, please try again.`),
+  registrationCodeInvalid: () =>
+    error(4040003, 'The registration code is invalid or has already been used. Please try again.'),
+  settingsFlowExpired: (minutes: number) =>
+    error(4050001, `The settings flow expired ${minutes} minutes ago, please try again.`),
+  recoveryRetrySuccess: () =>
+    error(4060001, 'The request was already completed successfully and can not be retried.'),
+  recoveryFlowExpired: (minutes: number) =>
+    error(4060005, `The recovery flow expired ${minutes} minutes ago, please try again.`),
+  recoveryCodeInvalid: () =>
+    error(4060006, 'The recovery code is invalid or has already been used. Please try again.'),
+  verificationRetrySuccess: () =>
+    error(4070002, 'The request was already completed successfully and can not be retried.'),
+  verificationFlowExpired: (minutes: number) =>
+    error(4070005, `The verification flow expired ${minutes} minutes ago, please try again.`),
+  verificationCodeInvalid: () =>
+    error(4070006, 'The verification code is invalid or has already been used. Please try again.'),
+  tooManyAttempts: (typeId: number) =>
+    error(typeId, 'The code was tried too many times. Please request a new code.'),
+};
