@@ -10,6 +10,8 @@ const config: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pdfkit'],
   transpilePackages: ['@bof/config', '@bof/db', '@bof/api', '@bof/paywall', '@bof/billing', '@bof/analytics'],
   poweredByHeader: false,
+  // Source maps for the browser only when a benchmark asks (bench/article-javascript.mjs).
+  productionBrowserSourceMaps: process.env.BOF_SOURCE_MAPS === '1',
   reactStrictMode: true,
   // `npm test` type-checks the whole workspace once (tsc); the build need not do it again.
   typescript: { ignoreBuildErrors: true },
