@@ -3,17 +3,11 @@ import type { IdentityClient, IdentityFlow } from '../identity/identity-client';
 import { IdentityApiError } from '../identity/identity-errors';
 import type { AuthStore } from './auth-state';
 import { resolveRedirectTarget } from './redirect-target';
-import { PRODUCT_STORAGE_PREFIX, STORAGE_KEYS } from './storage-keys';
+import { STORAGE_KEYS } from './storage-keys';
 
-/** Where a started sign-in remembers its connection, so the signed-in state can report it (analytics). */
-export const PENDING_SIGN_IN_KEY = `${PRODUCT_STORAGE_PREFIX}pending_sign_in`;
+import { recordPendingSignIn, type PendingSignIn, type SocialProvider } from './pending-sign-in';
 
-export interface PendingSignIn {
-  kind: 'login' | 'register';
-  connection: 'email' | SocialProvider;
-}
-
-export type SocialProvider = 'google' | 'apple';
+export type { SocialProvider } from './pending-sign-in';
 
 export interface AuthActionDeps {
   identity: IdentityClient;
@@ -25,6 +19,7 @@ export interface AuthActionDeps {
   currentUrl: () => string;
   siteOrigin: string;
   sleep?: (ms: number) => Promise<void>;
+  now?: () => Date;
   log?: (message: string, error: unknown) => void;
   /** Sends the journey's analytics events (spec: logout). */
   track?: (event: { event: 'logout'; data: { app: string } }) => void;
@@ -54,7 +49,8 @@ export async function handleProviderSessionError(error: unknown, auth: Pick<Auth
 export function createAuthActions(deps: AuthActionDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const log = deps.log ?? ((message: string, error: unknown) => console.error(message, error));
-  const remember = (pending: PendingSignIn) => deps.storage.set(PENDING_SIGN_IN_KEY, JSON.stringify(pending));
+  const remember = (pending: PendingSignIn) =>
+    recordPendingSignIn(deps.storage, pending, deps.now?.() ?? new Date());
   const target = (kind: 'login' | 'logout', redirectTo?: string | null) =>
     resolveRedirectTarget(redirectTo, { kind, currentUrl: deps.currentUrl(), siteOrigin: deps.siteOrigin });
 

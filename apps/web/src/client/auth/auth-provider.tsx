@@ -6,7 +6,8 @@ import { parseCookies } from '../../site/cookie-jar';
 import { useClientConfig } from '../config/client-config';
 import { fraudRequestToken } from '../fraud/fraud-detection';
 import { createIdentityClient } from '../identity/identity-client';
-import { PENDING_SIGN_IN_KEY, createAuthActions, type PendingSignIn } from './auth-actions';
+import { createAuthActions } from './auth-actions';
+import { clearPendingSignIn, readPendingSignIn } from './pending-sign-in';
 import { track } from '../analytics/tracker';
 import {
   UNKNOWN_AUTH_STATE,
@@ -85,7 +86,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (document.visibilityState === 'visible') void store.check();
     };
     document.addEventListener('visibilitychange', onVisible);
-    void store.check();
+    // Back from the identity provider: no product cookie exists yet, so ask for the token now.
+    void (readPendingSignIn(safeStorage, new Date()) ? store.forceRefresh() : store.check());
     return () => {
       unsubscribe();
       clearTimeout(timer);
@@ -101,23 +103,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
  * Returns whether this state completed such a sign-in.
  */
 function reportSignIn(state: AuthState): boolean {
-  if (state.status !== 'logged-in') return false;
-  const raw = safeStorage.get(PENDING_SIGN_IN_KEY);
-  if (!raw) return false;
-  safeStorage.remove(PENDING_SIGN_IN_KEY);
-  try {
-    const pending = JSON.parse(raw) as PendingSignIn;
-    const data = { app: 'web', connection: pending.connection };
-    track(
-      pending.kind === 'register' || state.user.isFirstLogin
-        ? { event: 'registered', data }
-        : { event: 'login', data },
-    );
-  } catch {
-    // A malformed marker is dropped; analytics never breaks sign-in.
+  if (state.status === 'unknown') return false;
+  const pending = readPendingSignIn(safeStorage, new Date());
+  if (!pending) return false;
+  if (state.status !== 'logged-in') {
+    // Still on a sign-in page (a code to enter, a wrong password): the sign-in goes on. Elsewhere it
+    // was abandoned.
+    if (!SIGN_IN_PAGES.some((path) => window.location.pathname.startsWith(path)))
+      clearPendingSignIn(safeStorage);
+    return false;
   }
+  clearPendingSignIn(safeStorage);
+  const data = { app: 'web', connection: pending.connection };
+  track(
+    pending.kind === 'register' || state.user.isFirstLogin
+      ? { event: 'registered', data }
+      : { event: 'login', data },
+  );
   return true;
 }
+
+/** The pages a sign-in happens on (the provider's flows rendered by the site). */
+const SIGN_IN_PAGES = ['/user/login/', '/user/register/', '/user/recovery/'];
 
 const DETAILS_ASKED_KEY = `${PRODUCT_STORAGE_PREFIX}details_asked`;
 

@@ -87,11 +87,13 @@ export function createAuthEndpointRefresh(options: {
 }): () => Promise<void> {
   return async () => {
     const castleRequestToken = (await options.castleRequestToken?.()) ?? null;
-    await fetch(options.endpoint, {
+    const response = await fetch(options.endpoint, {
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ castleRequestToken, currentUrl: options.currentUrl() }),
     });
+    // The cookies carry the answer; the body is drained unread so the request completes.
+    await response.arrayBuffer().catch(() => undefined);
   };
 }
