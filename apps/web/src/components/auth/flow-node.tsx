@@ -20,7 +20,8 @@ export function FlowNode({ node, fieldId }: { node: IdentityUiNode; fieldId: str
       if (type === 'hidden') return <input type="hidden" name={name} value={str(a.value) ?? ''} />;
       if (type === 'submit' || type === 'button') {
         const text = (node.group === 'oidc' && PROVIDER_LABELS[str(a.value) ?? '']) || label || 'Continue';
-        const secondary = node.group === 'oidc' || name === 'resend';
+        // Kratos labels its resend button 1070008 ("Resend code"); it must not demand the code field.
+        const secondary = node.group === 'oidc' || name === 'resend' || node.meta.label?.id === 1070008;
         return (
           <button
             type={type === 'submit' ? 'submit' : 'button'}

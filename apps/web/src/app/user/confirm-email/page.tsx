@@ -10,6 +10,7 @@ export default async function ConfirmEmailPage({ searchParams }: Props) {
     <FlowPage
       type="verification"
       flowId={single(params.flow)}
+      errorId={single(params.error)}
       returnTo={single(params.return_to)}
       title="Confirm your e-mail address"
       intro="We have sent a six-digit code to your inbox. It is valid for ten minutes."

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { FlowPage } from '../../../components/auth/flow-page';
+import { FlowPage, withReturnTo } from '../../../components/auth/flow-page';
 import { single } from '../../../server/identity-flows';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -10,14 +10,15 @@ export default async function RecoveryPage({ searchParams }: Props) {
     <FlowPage
       type="recovery"
       flowId={single(params.flow)}
+      errorId={single(params.error)}
       returnTo={single(params.return_to)}
       title="Reset your password"
       intro="Enter your e-mail address and we will send you a code to sign in and choose a new password."
-      footer={
+      footer={(returnTo) => (
         <p>
-          Remembered it? <Link href="/user/login/">Sign in</Link>
+          Remembered it? <Link href={withReturnTo('/user/login/', returnTo)}>Sign in</Link>
         </p>
-      }
+      )}
     />
   );
 }

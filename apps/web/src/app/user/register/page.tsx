@@ -1,25 +1,24 @@
 import Link from 'next/link';
-import { FlowPage } from '../../../components/auth/flow-page';
+import { FlowPage, withReturnTo } from '../../../components/auth/flow-page';
 import { single } from '../../../server/identity-flows';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function RegisterPage({ searchParams }: Props) {
   const params = await searchParams;
-  const returnTo = single(params.return_to);
-  const query = returnTo ? `?return_to=${encodeURIComponent(returnTo)}` : '';
   return (
     <FlowPage
       type="registration"
       flowId={single(params.flow)}
-      returnTo={returnTo}
+      errorId={single(params.error)}
+      returnTo={single(params.return_to)}
       title="Create your account"
       intro="Registration is free. We will send a code to confirm your e-mail address."
-      footer={
+      footer={(returnTo) => (
         <p>
-          Already registered? <Link href={`/user/login/${query}`}>Sign in</Link>
+          Already registered? <Link href={withReturnTo('/user/login/', returnTo)}>Sign in</Link>
         </p>
-      }
+      )}
     />
   );
 }
