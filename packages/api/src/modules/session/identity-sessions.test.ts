@@ -26,10 +26,26 @@ describe('the Kratos identity-session port', () => {
       sessionId: 's1',
       identityId: 'i1',
       email: 'a@example.org',
+      name: { first: 'A' },
     });
     expect(calls).toEqual([
       { url: 'https://auth.example.org/sessions/whoami', cookie: 'ory_kratos_session=abc' },
     ]);
+  });
+
+  it('ignores a malformed or blank name rather than refusing the session', async () => {
+    const traits = (name: unknown) => ({
+      ...session,
+      identity: { id: 'i1', traits: { email: 'a@example.org', name } },
+    });
+    expect(await port(() => Response.json(traits(42))).sessions.whoami('x=1')).toEqual({
+      sessionId: 's1',
+      identityId: 'i1',
+      email: 'a@example.org',
+    });
+    expect(
+      await port(() => Response.json(traits({ first: '  ', last: ' Reader ' }))).sessions.whoami('x=1'),
+    ).toMatchObject({ name: { last: 'Reader' } });
   });
 
   it('reads 401, an inactive session and no cookies as no session', async () => {

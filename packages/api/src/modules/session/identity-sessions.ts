@@ -5,6 +5,8 @@ export interface IdentitySession {
   sessionId: string;
   identityId: string;
   email: string;
+  /** The name the reader gave at registration (identity traits), used to start their personal details. */
+  name?: { first?: string; last?: string };
 }
 
 /** What the session refresh needs from the identity provider: the consumer declares the port. */
@@ -27,7 +29,16 @@ const whoamiSchema = z.object({
   active: z.boolean().optional(),
   identity: z.object({
     id: z.string().min(1),
-    traits: z.object({ email: z.string().min(3) }).passthrough(),
+    traits: z
+      .object({
+        email: z.string().min(3),
+        name: z
+          .object({ first: z.string().max(100).optional(), last: z.string().max(100).optional() })
+          .partial()
+          .optional()
+          .catch(undefined),
+      })
+      .passthrough(),
   }),
 });
 
@@ -59,10 +70,14 @@ export function createKratosIdentitySessions(options: {
       if (!response.ok) throw new IdentityUnavailableError(`whoami answered ${response.status}`);
       const parsed = whoamiSchema.safeParse(await response.json());
       if (!parsed.success || parsed.data.active === false) return null;
+      const { email, name } = parsed.data.identity.traits;
+      const first = name?.first?.trim();
+      const last = name?.last?.trim();
       return {
         sessionId: parsed.data.id,
         identityId: parsed.data.identity.id,
-        email: parsed.data.identity.traits.email,
+        email,
+        ...(first || last ? { name: { ...(first ? { first } : {}), ...(last ? { last } : {}) } } : {}),
       };
     },
     async countOtherSessions(cookieHeader, limit) {

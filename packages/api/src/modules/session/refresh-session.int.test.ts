@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseServerEnv } from '@bof/config/server';
 import type { DatabaseHandle } from '@bof/db/client';
+import { userData } from '@bof/db/schema';
 import { createTestDatabase } from '@bof/db/testing';
 import { signPaywallSession, verifyPaywallSession } from '@bof/paywall/paywall-token';
 import type { IdentitySessions } from './identity-sessions';
@@ -12,7 +14,16 @@ import { createSessionModule, type SessionModule } from './session.module';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bof-session-'));
 let database: DatabaseHandle;
-let sessions: Record<string, { sessionId: string; identityId: string; email: string; others: number }>;
+let sessions: Record<
+  string,
+  {
+    sessionId: string;
+    identityId: string;
+    email: string;
+    others: number;
+    name?: { first?: string; last?: string };
+  }
+>;
 let module: SessionModule;
 const now = new Date('2026-11-22T10:00:00Z');
 
@@ -129,5 +140,35 @@ describe('session refresh', () => {
       reads: [{ articleId: 'a1', at: 1_700_000_000 }],
       groups: ['WALL#x'],
     });
+  });
+
+  it('starts the personal details with the registration name, and never overwrites them', async () => {
+    const details = async () =>
+      database.db
+        .select({ first: userData.firstName, last: userData.lastName })
+        .from(userData)
+        .where(eq(userData.userId, 'named-user'));
+    sessions = {
+      n: {
+        sessionId: 'sn',
+        identityId: 'named-user',
+        email: 'n@example.org',
+        others: 0,
+        name: { first: 'Ada' },
+      },
+    };
+    await refresh('n');
+    expect(await details()).toEqual([{ first: 'Ada', last: null }]);
+    sessions = {
+      n: {
+        sessionId: 'sn2',
+        identityId: 'named-user',
+        email: 'n@example.org',
+        others: 0,
+        name: { first: 'Changed', last: 'Elsewhere' },
+      },
+    };
+    await refresh('n');
+    expect(await details()).toEqual([{ first: 'Ada', last: null }]);
   });
 });

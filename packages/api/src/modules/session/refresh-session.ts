@@ -63,6 +63,7 @@ export async function refreshSession(
     email: session.email,
     sessionId: session.sessionId,
     at: input.now,
+    ...(session.name ? { name: session.name } : {}),
   });
   const [membership, userDataComplete, otherSessions] = await Promise.all([
     deps.membershipOf(account.userId),

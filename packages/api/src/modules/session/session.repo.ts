@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@bof/db/client';
-import { accounts } from '@bof/db/schema';
+import { accounts, userData } from '@bof/db/schema';
 
 export interface AccountRecord {
   userId: string;
@@ -12,12 +12,16 @@ export interface AccountRecord {
 /** The only place that builds session queries. */
 export function createSessionRepo(db: Database) {
   return {
-    /** Creates the account on its first sign-in, or brings its e-mail and last sign-in up to date. */
+    /**
+     * Creates the account on its first sign-in, or brings its e-mail and last sign-in up to date. The
+     * name given at registration starts the personal details, once: what the reader saved later wins.
+     */
     async recordSignIn(input: {
       userId: string;
       email: string;
       sessionId: string;
       at: Date;
+      name?: { first?: string; last?: string };
     }): Promise<AccountRecord> {
       const [row] = await db
         .insert(accounts)
@@ -39,6 +43,16 @@ export function createSessionRepo(db: Database) {
           firstSessionId: accounts.firstSessionId,
         });
       if (!row) throw new Error('recording the sign-in returned no account');
+      if (input.name) {
+        await db
+          .insert(userData)
+          .values({
+            userId: row.userId,
+            firstName: input.name.first ?? null,
+            lastName: input.name.last ?? null,
+          })
+          .onConflictDoNothing({ target: userData.userId });
+      }
       return row;
     },
   };
