@@ -63,7 +63,7 @@ export function AccountMenu() {
         aria-expanded={open}
         aria-controls="account-menu"
         onClick={() => setOpen((v) => !v)}
-        className="max-w-[10rem] truncate rounded border border-rule px-3 py-2"
+        className="max-w-[6.5rem] truncate rounded border border-rule px-3 py-2 sm:max-w-[10rem]"
         title={email}
       >
         <span className="sr-only">Account menu for </span>
