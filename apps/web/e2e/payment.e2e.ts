@@ -1,39 +1,15 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { SignJWT, importPKCS8 } from 'jose';
+import { freshEmail } from './support/identity-mail';
+import { registerWithCode } from './support/identity-journeys';
 
 const port = Number(process.env.E2E_PORT || 3100);
 const base = `http://localhost:${port}`;
 
-/**
- * Until the identity server lands, a journey signs in by minting `bof_session` with the site's own
- * embedded signing key (the server on this machine made it under its data folder), exactly as the auth
- * endpoint would, with the spec's claims.
- */
-async function signIn(context: BrowserContext, userId: string) {
-  await context.request.post(`${base}/api/auth/token/`, { data: {} });
-  const pem = readFileSync(path.resolve(`.data/e2e-${port}/keys/session-signing-key.pem`), 'utf8');
-  const key = await importPKCS8(pem, 'ES256');
-  const token = await new SignJWT({
-    user_id: userId,
-    email: `${userId}@example.org`,
-    membership_level: 'None',
-    membership_type: 'None',
-    is_bof_admin: false,
-    is_first_login: false,
-    unclaimed_membership_account_id: null,
-    is_challenged: false,
-    is_user_data_complete: true,
-    exp: Math.floor(Date.now() / 1000) + 600,
-  })
-    .setProtectedHeader({ alg: 'ES256' })
-    .sign(key);
-  await context.addCookies([
-    { name: 'bof_session', value: token, url: base },
-    { name: 'bof_paywall_session', value: 'e2e', url: base },
-  ]);
-  return token;
+/** Signs a new reader up through the identity server, in the journey's own browser context. */
+async function signIn(context: BrowserContext, label: string) {
+  const page = await context.newPage();
+  await registerWithCode(page, freshEmail(label));
+  await page.close();
 }
 
 async function fillCard(page: Page, number: string) {
@@ -46,9 +22,8 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('Country').selectOption('GB');
 }
 
-async function subscriptionsOf(context: BrowserContext, token: string) {
+async function subscriptionsOf(context: BrowserContext) {
   const response = await context.request.post(`${base}/api/graphql/`, {
-    headers: { cookie: `bof_session=${token}` },
     data: {
       query: '{ viewer { ... on Viewer { individualAccount { subscriptions { planCode state } } } } }',
     },
@@ -77,26 +52,26 @@ test.describe('paying for a membership', () => {
     browser,
   }) => {
     const context = await browser.newContext({ locale: 'en-GB' });
-    const token = await signIn(context, 'e2e-payer');
+    await signIn(context, 'e2e-payer');
     const page = await context.newPage();
     await page.goto('/subscriptions/individuals/payment/?plan=individuals_premium_yearly_v1&currency=GBP');
     await expect(page.getByTestId('due-today')).toHaveText('£540.00');
     await fillCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Pay £540.00' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'declined' })).toBeVisible();
-    expect(await subscriptionsOf(context, token)).toEqual([]);
+    expect(await subscriptionsOf(context)).toEqual([]);
 
     await page.getByLabel('Card number').fill('4111 1111 1111 1111');
     await page.getByRole('button', { name: 'Pay £540.00' }).click();
     await page.waitForURL('**/user/welcome/**', { timeout: 60_000 });
-    expect(await subscriptionsOf(context, token)).toEqual([
+    expect(await subscriptionsOf(context)).toEqual([
       { planCode: 'individuals_premium_yearly_v1', state: 'ACTIVE' },
     ]);
   });
 
   test('the 3-D Secure card passes through the bank’s check', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'en-GB' });
-    const token = await signIn(context, 'e2e-3ds');
+    await signIn(context, 'e2e-3ds');
     const page = await context.newPage();
     await page.goto(
       '/subscriptions/individuals/payment/?plan=individuals_standard_yearly_trial_v1&currency=GBP',
@@ -106,21 +81,21 @@ test.describe('paying for a membership', () => {
     await expect(page.getByRole('heading', { name: 'Confirm this payment' })).toBeVisible();
     await page.getByRole('button', { name: 'Approve payment' }).click();
     await page.waitForURL('**/user/welcome/**', { timeout: 60_000 });
-    expect(await subscriptionsOf(context, token)).toEqual([
+    expect(await subscriptionsOf(context)).toEqual([
       { planCode: 'individuals_standard_yearly_trial_v1', state: 'ACTIVE' },
     ]);
   });
 
   test('a failed 3-D Secure check charges nothing and says so', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'en-GB' });
-    const token = await signIn(context, 'e2e-3ds-fail');
+    await signIn(context, 'e2e-3ds-fail');
     const page = await context.newPage();
     await page.goto('/subscriptions/individuals/payment/?plan=individuals_premium_yearly_v1&currency=GBP');
     await fillCard(page, '4000 0000 0000 3220');
     await page.getByRole('button', { name: 'Pay £540.00' }).click();
     await page.getByRole('button', { name: 'Decline payment' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'did not confirm' })).toBeVisible();
-    expect(await subscriptionsOf(context, token)).toEqual([]);
+    expect(await subscriptionsOf(context)).toEqual([]);
   });
 
   test('upgrade for the previewed amount, accept the save offer, then cancel with access until the period end', async ({

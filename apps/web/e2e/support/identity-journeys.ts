@@ -1,0 +1,56 @@
+import { expect, type Page } from '@playwright/test';
+import { latestCodeFor } from './identity-mail';
+
+// Steps of the sign-in journeys through the built-in identity server, shared by the browser journeys.
+
+export async function answerConsent(page: Page) {
+  await page.getByRole('button', { name: 'Necessary only' }).click();
+}
+
+export const accountMenu = (page: Page) => page.getByRole('button', { name: /Account menu for/ });
+
+export async function signOut(page: Page) {
+  await accountMenu(page).click();
+  // Through the provider to /user/logout/, which clears the product cookies and goes on.
+  await Promise.all([
+    page.waitForURL('**/user/logout/'),
+    page.getByRole('button', { name: 'Sign out' }).click(),
+  ]);
+  await page.waitForURL((url) => !url.pathname.startsWith('/user/logout/'));
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+}
+
+export async function completeDetails(page: Page) {
+  await page.getByLabel('Country').selectOption({ label: 'Italy' });
+  await page.getByLabel('Job function').selectOption({ index: 1 });
+  await page.getByLabel('Industry').selectOption({ index: 1 });
+  await page.getByLabel('Job level').selectOption({ index: 1 });
+  await page.getByLabel('Organisation').fill('Atelier Nove');
+  await page.getByRole('button', { name: /^Continue/ }).click();
+  // Saved once the page moves on (the token then says the details are complete).
+  await page.waitForURL((url) => !url.pathname.startsWith('/user/one-more-step/'));
+}
+
+/**
+ * Registers `email` with a code on a fresh page (first name Ada, last name Reader), then completes the
+ * personal details unless told not to, which leaves the reader on one-more-step.
+ */
+export async function registerWithCode(
+  page: Page,
+  email: string,
+  options: { completeDetails?: boolean } = {},
+) {
+  await page.goto('/user/register/');
+  await answerConsent(page);
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Reader');
+  await page.getByRole('button', { name: 'Sign up with code' }).click();
+  await page.getByLabel('Registration code').fill(await latestCodeFor(page.request, email));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/user\/one-more-step\//);
+  await expect(accountMenu(page)).toBeVisible();
+  if (options.completeDetails === false) return;
+  await completeDetails(page);
+  await expect(accountMenu(page)).toBeVisible();
+}
