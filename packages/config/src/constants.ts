@@ -12,6 +12,8 @@ export const LAZY_LOAD_SPINNER_DELAY_MS = 200;
 /** Cookie names (spec §9). The paywall session cookie carries the spec's `zephrToken`. */
 export const SESSION_COOKIE = 'bof_session';
 export const PAYWALL_SESSION_COOKIE = 'bof_paywall_session';
+/** An anonymous reader's meter and A/B groups (docs/adr/0003-anonymous-meter-cookie.md). */
+export const METER_COOKIE = 'bof_meter';
 export const CONSENT_COOKIE = 'bof_cc';
 
 /** Deployment (spec §9). The environment itself is configuration (`APP_ENV`). */

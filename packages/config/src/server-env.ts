@@ -39,6 +39,9 @@ const rawServerEnv = z.object({
   SESSION_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   PAYWALL_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOGIN_POLICY_MAX_SESSIONS: z.coerce.number().int().min(1).max(100).default(3),
+  METER_ANONYMOUS_READS: z.coerce.number().int().min(0).max(100).default(2),
+  METER_REGISTERED_EXTRA_READS: z.coerce.number().int().min(0).max(100).default(3),
+  METER_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   CASTLE_API_SECRET: z.string().min(16, 'must be the 32-character API secret').max(128).optional(),
 });
 
@@ -79,6 +82,8 @@ export interface ServerEnv {
   sessionTokenTtlSeconds: number;
   /** HMAC secret of the paywall and meter cookies; embedded: generated under `dataDir/keys`. */
   paywallCookieSecret: string | undefined;
+  /** Free gated reads per rolling window: anonymous, then further ones once registered (access issue). */
+  meter: { anonymousReads: number; registeredExtraReads: number; windowDays: number };
   /** Concurrent sessions an account may hold before the login-policy warning. */
   loginPolicyMaxSessions: number;
   /** Castle's server-side API secret: with it, sign-ins get a risk verdict. Never sent to the browser. */
@@ -150,6 +155,11 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
     sessionTokenTtlSeconds: raw.SESSION_TOKEN_TTL_SECONDS,
     paywallCookieSecret: raw.PAYWALL_COOKIE_SECRET,
     loginPolicyMaxSessions: raw.LOGIN_POLICY_MAX_SESSIONS,
+    meter: {
+      anonymousReads: raw.METER_ANONYMOUS_READS,
+      registeredExtraReads: raw.METER_REGISTERED_EXTRA_READS,
+      windowDays: raw.METER_WINDOW_DAYS,
+    },
     fraudDetectionApiSecret: raw.CASTLE_API_SECRET,
     analytics,
     billing,

@@ -10,3 +10,4 @@ export * from './user-data';
 export * from './analytics';
 export * from './content';
 export * from './identity';
+export * from './access';

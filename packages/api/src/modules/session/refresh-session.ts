@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MembershipLevel, MembershipType } from '@bof/config/enums';
-import { mergeReads } from '@bof/paywall/meter';
+import { mergeReads, type MeteredRead } from '@bof/paywall/meter';
 import { signPaywallSession, verifyPaywallSession, type PaywallSession } from '@bof/paywall/paywall-token';
 import type { SessionClaims } from './session-claims';
 import type { SessionRepo } from './session.repo';
@@ -24,6 +24,11 @@ export interface SessionRefreshDeps {
   isUserDataComplete(userId: string): Promise<boolean>;
   /** Fraud detection's verdict on the sign-in; absent when it is not configured. */
   riskCheck?: RiskCheck;
+  /** The reader's meter kept on the server, so it follows them across browsers. */
+  meter?: {
+    reads(userId: string, now: Date): Promise<MeteredRead[]>;
+    keep(userId: string, reads: readonly MeteredRead[]): Promise<void>;
+  };
 }
 
 export type SessionRefresh =
@@ -101,14 +106,18 @@ export async function refreshSession(
     ttlSeconds: deps.ttlSeconds,
   });
 
-  // The reader's paywall session carries on; reads made before signing in (ADR 3) join it.
-  const [paywall, meter] = await Promise.all([
+  // The reader's paywall session carries on; reads made before signing in (ADR 3) and those the server
+  // keeps from other browsers join it, and the browser's reads are kept on the server in turn.
+  const [paywall, meter, serverReads] = await Promise.all([
     verifyPaywallSession(input.paywallCookie, deps.paywallSecret),
     verifyPaywallSession(input.meterCookie, deps.paywallSecret),
+    deps.meter ? deps.meter.reads(account.userId, input.now) : Promise.resolve([]),
   ]);
+  const browserReads = mergeReads(paywall?.reads ?? [], meter?.reads ?? []);
+  if (deps.meter && browserReads.length > 0) await deps.meter.keep(account.userId, browserReads);
   const merged: PaywallSession = {
     sid: paywall?.sid ?? meter?.sid ?? randomUUID(),
-    reads: mergeReads(paywall?.reads ?? [], meter?.reads ?? []),
+    reads: mergeReads(browserReads, serverReads),
     groups: [...new Set([...(paywall?.groups ?? []), ...(meter?.groups ?? [])])],
   };
   const paywallToken = await signPaywallSession(merged, deps.paywallSecret);

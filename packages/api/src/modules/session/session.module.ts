@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform/platform';
 import { createBillingModule, membershipClaims } from '../billing/billing.module';
+import { createMeterRepo } from '../access/meter.repo';
 import { createUserDataRepo } from '../viewer/user-data.repo';
 import { userDataCompletenessCheck } from '../viewer/user-data-completeness';
 import { loadPaywallCookieSecret } from './cookie-secrets';
@@ -53,6 +54,7 @@ export async function createSessionModule(
     dataDir: env.dataDir,
   });
   const billing = createBillingModule(platform);
+  const meterRepo = createMeterRepo(platform.db);
   const deps: SessionRefreshDeps = {
     identity: overrides.identity ?? createKratosIdentitySessions({ baseUrl: env.identityBaseUrl }),
     repo: createSessionRepo(platform.db),
@@ -68,6 +70,11 @@ export async function createSessionModule(
         : undefined),
     isUserDataComplete:
       overrides.isUserDataComplete ?? userDataCompletenessCheck(createUserDataRepo(platform.db)),
+    meter: {
+      reads: (userId, now) =>
+        meterRepo.readsSince(userId, new Date(now.getTime() - env.meter.windowDays * 86_400_000)),
+      keep: (userId, reads) => meterRepo.keep(userId, reads),
+    },
   };
   return {
     refresh: (input) => refreshSession(deps, input),
