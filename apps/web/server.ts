@@ -9,6 +9,8 @@ import { createSmtpMailer } from '@bof/identity/mailer';
 import { createIdentityNodeHandler } from '@bof/identity/node';
 import { createIdentityServer } from '@bof/identity/server';
 import { startPlatform } from '@bof/api/start-platform';
+import { ACCESS_HEADER, encodeGateResult, getAccessModule } from '@bof/api/access';
+import { storyRequest } from './src/server/access/story-request';
 
 // The product's one process: validates configuration, opens and migrates the database, seeds, then
 // serves the Next.js app. SIGTERM and SIGINT drain in-flight requests and close the database.
@@ -54,9 +56,29 @@ const identity = identityConfig.publicBaseUrl.startsWith(`${env.siteUrl}/`)
     )
   : undefined;
 
+// Story pages are decided here, before Next.js renders them, from the cookies alone: the decision travels
+// to the page in a request header that no client can supply, and a counted read sets the meter cookie.
+const access = await getAccessModule(await getPlatform());
+
 const server = createServer((req, res) => {
   if (identity?.handles(req.url)) return identity.listener(req, res);
-  void handle(req, res);
+  delete req.headers[ACCESS_HEADER];
+  const story = storyRequest(req.method, req.url, req.headers);
+  if (!story) return void handle(req, res);
+  access.gate
+    .decide({ cookieHeader: req.headers.cookie, slug: story.slug, count: story.count })
+    .then((result) => {
+      if (result) {
+        req.headers[ACCESS_HEADER] = encodeGateResult(result);
+        for (const cookie of result.setCookies) res.appendHeader('set-cookie', cookie);
+      }
+      return handle(req, res);
+    })
+    .catch((error: unknown) => {
+      console.error('Deciding access failed', error);
+      res.statusCode = 500;
+      res.end('Something went wrong.');
+    });
 });
 server.listen(env.port, env.host, () => {
   console.log(

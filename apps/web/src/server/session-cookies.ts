@@ -1,8 +1,6 @@
 import { parseCookies } from '../site/cookie-jar';
-import { PAYWALL_SESSION_COOKIE, SESSION_COOKIE } from '@bof/config/constants';
+import { METER_COOKIE, PAYWALL_SESSION_COOKIE, SESSION_COOKIE } from '@bof/config/constants';
 
-/** The anonymous meter's cookie (docs/adr/0003-anonymous-meter-cookie.md). */
-export const METER_COOKIE = 'bof_meter';
 /** Set when the login policy's session limit is exceeded; the browser then opens the warning page. */
 export const LOGIN_POLICY_COOKIE = 'bof_login_policy';
 
@@ -34,4 +32,4 @@ export function cookieValue(cookieHeader: string | null, name: string): string |
   return parseCookies(cookieHeader).get(name);
 }
 
-export { PAYWALL_SESSION_COOKIE, SESSION_COOKIE };
+export { METER_COOKIE, PAYWALL_SESSION_COOKIE, SESSION_COOKIE };

@@ -21,11 +21,18 @@ export function StoryView({
   related,
   recommended,
   url,
+  gatedBlocks = [],
+  wall,
   afterBody,
   headerExtra,
 }: {
   story: Story;
+  /** What every reader sees: the whole body of a free story, the opening of a gated one. */
   blocks: readonly BodyBlock[];
+  /** The rest of a gated story, for a reader with access (marked for the JSON-LD `hasPart`). */
+  gatedBlocks?: readonly BodyBlock[];
+  /** In place of the gated part, for a reader without access. */
+  wall?: ReactNode;
   related: readonly Card[];
   recommended: readonly Card[];
   url: string;
@@ -123,6 +130,12 @@ export function StoryView({
         </figure>
         <div className="mx-auto mt-10 max-w-measure">
           <ArticleBody blocks={blocks} related={related} />
+          {gatedBlocks.length > 0 ? (
+            <div className="story-gated">
+              <ArticleBody blocks={gatedBlocks} related={related} />
+            </div>
+          ) : null}
+          {wall}
           {afterBody}
           {story.tags.length > 0 ? (
             <p className="mt-10 flex flex-wrap gap-2 text-sm">

@@ -67,6 +67,6 @@ export function newsArticleJsonLd(
     isAccessibleForFree: story.access === 'free',
     ...(story.access === 'free'
       ? {}
-      : { hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.article-body' } }),
+      : { hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.story-gated' } }),
   };
 }

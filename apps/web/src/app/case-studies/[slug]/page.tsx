@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getServerEnv } from '@bof/config/server';
 import { storyPath } from '@bof/api/content';
+import { gatedStory } from '../../../components/access/gated-story';
 import { Glossary } from '../../../components/content/glossary';
 import { JsonLd } from '../../../components/content/json-ld';
 import { relatedSlugs, StoryView } from '../../../components/content/story-view';
@@ -34,8 +35,10 @@ export default async function CaseStudyPage({ params }: Props) {
   if (story.kind !== 'case_study') permanentRedirect(storyPath(story));
   if (!story.glossary) notFound();
   const env = getServerEnv();
+  const url = `${env.siteUrl}${storyPath(story)}`;
+  const parts = await gatedStory(story, url);
   const [related, recommended] = await Promise.all([
-    service.cards(relatedSlugs(story.body)),
+    service.cards(relatedSlugs([...parts.blocks, ...parts.gatedBlocks])),
     service.recommendedStories({ slug: story.slug, limit: 4 }),
   ]);
   return (
@@ -43,19 +46,23 @@ export default async function CaseStudyPage({ params }: Props) {
       <JsonLd data={newsArticleJsonLd(story, env)} />
       <StoryView
         story={story}
-        blocks={story.body}
+        blocks={parts.blocks}
+        gatedBlocks={parts.gatedBlocks}
+        wall={parts.wall}
         related={related}
         recommended={recommended}
-        url={`${env.siteUrl}${storyPath(story)}`}
+        url={url}
         headerExtra={
-          <p className="mt-4 text-sm print:hidden">
-            <a href={`/case-studies/${story.slug}/report.pdf`} className="font-semibold" download>
-              Download the PDF report
-            </a>{' '}
-            <span className="text-muted">(made from this case study, with its glossary)</span>
-          </p>
+          parts.opens ? (
+            <p className="mt-4 text-sm print:hidden">
+              <a href={`/case-studies/${story.slug}/report.pdf`} className="font-semibold" download>
+                Download the PDF report
+              </a>{' '}
+              <span className="text-muted">(made from this case study, with its glossary)</span>
+            </p>
+          ) : null
         }
-        afterBody={<Glossary entries={story.glossary} />}
+        afterBody={parts.opens ? <Glossary entries={story.glossary} /> : null}
       />
     </>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { permanentRedirect } from 'next/navigation';
 import { getServerEnv } from '@bof/config/server';
 import { storyPath } from '@bof/api/content';
+import { gatedStory } from '../../../../components/access/gated-story';
 import { JsonLd } from '../../../../components/content/json-ld';
 import { relatedSlugs, StoryView } from '../../../../components/content/story-view';
 import {
@@ -32,8 +33,10 @@ export default async function ArticlePage({ params }: Props) {
   const story = await orNotFound(service.story(slugOr404(slug)));
   if (story.kind === 'case_study' || story.section.slug !== section) permanentRedirect(storyPath(story));
   const env = getServerEnv();
+  const url = `${env.siteUrl}${storyPath(story)}`;
+  const parts = await gatedStory(story, url);
   const [related, recommended] = await Promise.all([
-    service.cards(relatedSlugs(story.body)),
+    service.cards(relatedSlugs([...parts.blocks, ...parts.gatedBlocks])),
     service.recommendedStories({ slug: story.slug, limit: 4 }),
   ]);
   return (
@@ -41,10 +44,12 @@ export default async function ArticlePage({ params }: Props) {
       <JsonLd data={newsArticleJsonLd(story, env)} />
       <StoryView
         story={story}
-        blocks={story.body}
+        blocks={parts.blocks}
+        gatedBlocks={parts.gatedBlocks}
+        wall={parts.wall}
         related={related}
         recommended={recommended}
-        url={`${env.siteUrl}${storyPath(story)}`}
+        url={url}
       />
     </>
   );

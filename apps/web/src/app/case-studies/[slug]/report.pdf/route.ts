@@ -1,15 +1,26 @@
 import { getServerEnv } from '@bof/config/server';
 import { renderCaseStudyPdf } from '@bof/api/content-pdf';
+import { storyAccess } from '../../../../server/access/story-access';
 import { content, orNotFound, slugOr404 } from '../../../../server/content/content-pages';
 
 export const dynamic = 'force-dynamic';
 
-/** The PDF report of a case study, generated from its own content. */
+/**
+ * The PDF report of a case study, generated from its own content, for readers the case study opens to
+ * (members with access, admins). Anyone else is sent to the case study page, whose wall explains.
+ */
 export async function GET(_request: Request, { params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const story = await orNotFound((await content()).story(slugOr404(slug)));
   if (story.kind !== 'case_study') return new Response('Not a case study', { status: 404 });
   const { siteName, siteUrl } = getServerEnv();
+  const access = await storyAccess(story);
+  if (!access.opens || access.decision.kind !== 'allow') {
+    return new Response('The PDF report is for members with access to this case study.', {
+      status: 303,
+      headers: { location: `${siteUrl}/case-studies/${story.slug}/`, 'cache-control': 'private, no-store' },
+    });
+  }
   const pdf = await renderCaseStudyPdf(story, { siteName, url: `${siteUrl}/case-studies/${story.slug}/` });
   return new Response(new Uint8Array(pdf), {
     headers: {

@@ -1,0 +1,45 @@
+'use client';
+
+import { useEffect, useRef, type ReactNode } from 'react';
+import { track } from '../../client/analytics/tracker';
+import { STORAGE_KEYS, safeStorage } from '../../client/auth/storage-keys';
+
+export interface WallEventData {
+  placement: string;
+  articleId: string;
+  topicId?: string;
+  wallVariant: string;
+  designVariant: string;
+  offerVariant: string;
+  ctaVariant: string;
+}
+
+/**
+ * The one place walls report to analytics: `wall_seen` once the wall is shown, `wall_clicked` (with the
+ * link's address as ctaUrl) when one of its links is followed. A click also stores the wall journey, so
+ * the reader comes back to the story after signing up or paying. The wall itself is server-rendered and
+ * works without this.
+ */
+export function WallTracker({ data, children }: { data: WallEventData; children: ReactNode }) {
+  const seen = useRef(false);
+  useEffect(() => {
+    if (seen.current) return;
+    seen.current = true;
+    track({ event: 'wall_seen', data });
+  }, [data]);
+  return (
+    <div
+      onClickCapture={(event) => {
+        const link = (event.target as HTMLElement).closest('a');
+        if (!link) return;
+        safeStorage.set(
+          STORAGE_KEYS.wallJourney,
+          JSON.stringify({ articleUrl: window.location.href, placement: data.placement, at: Date.now() }),
+        );
+        track({ event: 'wall_clicked', data: { ...data, ctaUrl: link.href } });
+      }}
+    >
+      {children}
+    </div>
+  );
+}
