@@ -66,7 +66,7 @@ const server = createServer((req, res) => {
   const story = storyRequest(req.method, req.url, req.headers);
   if (!story) return void handle(req, res);
   access.gate
-    .decide({ cookieHeader: req.headers.cookie, slug: story.slug, count: story.count })
+    .decide({ cookieHeader: req.headers.cookie, slug: story.slug, count: story.count, gift: story.gift })
     .then((result) => {
       if (result) {
         req.headers[ACCESS_HEADER] = encodeGateResult(result);

@@ -3,17 +3,38 @@ import { storyRequest } from './story-request';
 
 describe('story requests', () => {
   it('matches article, case study and PDF paths, counting only a real page GET', () => {
-    expect(storyRequest('GET', '/articles/luxury/a-deal/', {})).toEqual({ slug: 'a-deal', count: true });
+    expect(storyRequest('GET', '/articles/luxury/a-deal/', {})).toEqual({
+      slug: 'a-deal',
+      count: true,
+      gift: undefined,
+    });
     expect(storyRequest('GET', '/articles/luxury/a-deal/?_rsc=abc', {})).toEqual({
       slug: 'a-deal',
       count: true,
     });
-    expect(storyRequest('GET', '/case-studies/the-study/', {})).toEqual({ slug: 'the-study', count: true });
+    expect(storyRequest('GET', '/case-studies/the-study/', {})).toEqual({
+      slug: 'the-study',
+      count: true,
+      gift: undefined,
+    });
     expect(storyRequest('GET', '/case-studies/the-study/report.pdf', {})).toEqual({
       slug: 'the-study',
       count: false,
+      gift: undefined,
     });
-    expect(storyRequest('HEAD', '/articles/luxury/a-deal/', {})).toEqual({ slug: 'a-deal', count: false });
+    expect(storyRequest('HEAD', '/articles/luxury/a-deal/', {})).toEqual({
+      slug: 'a-deal',
+      count: false,
+      gift: undefined,
+    });
+  });
+
+  it('reads the story gift of the address', () => {
+    expect(storyRequest('GET', '/articles/luxury/a-deal/?gift=abc.def&utm_source=x', {})).toEqual({
+      slug: 'a-deal',
+      count: true,
+      gift: 'abc.def',
+    });
   });
 
   it('never counts a prefetch', () => {

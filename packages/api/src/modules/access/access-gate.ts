@@ -54,6 +54,8 @@ export function createAccessGate(deps: AccessGateDeps) {
       slug: string;
       /** False for prefetches: nothing is counted, and a read that would count is not opened. */
       count: boolean;
+      /** The story gift token of the address (`?gift=`), if any. */
+      gift?: string | undefined;
       now?: Date;
     }): Promise<GateResult | null> {
       const story = deps.story(input.slug);
