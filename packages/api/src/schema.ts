@@ -8,6 +8,7 @@ import './modules/viewer/viewer.graphql';
 import './modules/viewer/user-data.graphql';
 import './modules/billing/billing.graphql';
 import './modules/content/content.graphql';
+import './modules/access/story-gifts.graphql';
 
 /** The whole GraphQL schema. Each module registers its types by being imported above. */
 export const schema = builder.toSchema({ sortSchema: true });

@@ -38,6 +38,7 @@ export async function createGraphQLHarness(
   const url = `http://localhost${GRAPHQL_ENDPOINT}`;
 
   return {
+    platform,
     database,
     db: database.db,
     handler,

@@ -7,6 +7,7 @@ import type { Reader } from '@bof/paywall/types';
 import { readCookie } from '../../http/cookies';
 import type { SessionClaims } from '../session/session-claims';
 import type { StoryAccess } from './access-index';
+import type { GiftRedemption } from './story-gifts';
 
 /**
  * The request header that carries the gate's decision from the server entry to the page. The entry
@@ -23,6 +24,8 @@ export interface GateResult {
   counted: boolean;
   /** Set-Cookie values for the response: the meter or paywall session with the new read. */
   setCookies: string[];
+  /** What the story gift of the address did, when it carried one. */
+  gift?: GiftRedemption;
 }
 
 export interface AccessGateDeps {
@@ -35,6 +38,11 @@ export interface AccessGateDeps {
   paywallCookieMaxAgeSeconds: number;
   /** Keeps a signed-in reader's read on the server too; not awaited by the decision. */
   recordServerRead?: (userId: string, articleId: string, at: Date) => Promise<void>;
+  /**
+   * Opens a gift link for a reader. Only requests that carry a gift token reach the database, for the
+   * gift's revocation, expiry and readers.
+   */
+  redeemGift?: (token: string, articleId: string, readerKey: string, now: Date) => Promise<GiftRedemption>;
 }
 
 /** Whether the reader of this decision gets the whole story. */
@@ -72,39 +80,53 @@ export function createAccessGate(deps: AccessGateDeps) {
           }
         : null;
       const cookieName = reader ? PAYWALL_SESSION_COOKIE : METER_COOKIE;
-      const session: PaywallSession = (await verifyPaywallSession(
-        readCookie(cookies, cookieName),
-        deps.paywallSecret,
-      )) ?? { sid: randomUUID(), reads: [], groups: [] };
+      const kept = await verifyPaywallSession(readCookie(cookies, cookieName), deps.paywallSecret);
+      const session: PaywallSession = kept ?? { sid: randomUUID(), reads: [], groups: [] };
+      const cookieFor = async (next: PaywallSession) =>
+        [
+          `${cookieName}=${encodeURIComponent(await signPaywallSession(next, deps.paywallSecret))}`,
+          'Path=/',
+          `Max-Age=${reader ? deps.paywallCookieMaxAgeSeconds : deps.policy.windowDays * 86_400}`,
+          'SameSite=Lax',
+          ...(deps.secureCookies ? ['Secure'] : []),
+        ].join('; ');
+
+      // A gift link counts distinct readers: a signed-in reader by account, anyone else by browser.
+      const gift =
+        input.gift && deps.redeemGift
+          ? await deps.redeemGift(
+              input.gift,
+              story.id,
+              reader ? `user:${reader.userId}` : `browser:${session.sid}`,
+              now,
+            )
+          : undefined;
+      const giftFields = gift ? { gift } : {};
 
       const decision = decideAccess({
         article: story,
         reader,
         meter: session.reads,
-        gift: null,
+        gift: gift?.status === 'opened' ? { articleId: story.id } : null,
         groups: session.groups,
         policy: deps.policy,
         now,
       });
-      if (decision.kind !== 'allow-and-count' || !input.count)
-        return { story, decision, signedIn: reader !== null, counted: false, setCookies: [] };
+      const signedIn = reader !== null;
+      if (decision.kind !== 'allow-and-count' || !input.count) {
+        // A browser met for the first time through a gift keeps its id, so it stays the same reader.
+        const setCookies = gift && !kept && !reader ? [await cookieFor(session)] : [];
+        return { story, decision, signedIn, counted: false, setCookies, ...giftFields };
+      }
 
       const reads = recordRead(session.reads, story.id, now, deps.policy);
-      const token = await signPaywallSession({ ...session, reads }, deps.paywallSecret);
-      const maxAge = reader ? deps.paywallCookieMaxAgeSeconds : deps.policy.windowDays * 86_400;
-      const setCookie = [
-        `${cookieName}=${encodeURIComponent(token)}`,
-        'Path=/',
-        `Max-Age=${maxAge}`,
-        'SameSite=Lax',
-        ...(deps.secureCookies ? ['Secure'] : []),
-      ].join('; ');
+      const setCookie = await cookieFor({ ...session, reads });
       if (reader && deps.recordServerRead) {
         deps.recordServerRead(reader.userId, story.id, now).catch((error: unknown) => {
           console.error('Keeping a metered read on the server failed', error);
         });
       }
-      return { story, decision, signedIn: reader !== null, counted: true, setCookies: [setCookie] };
+      return { story, decision, signedIn, counted: true, setCookies: [setCookie], ...giftFields };
     },
   };
 }
@@ -119,6 +141,7 @@ export function encodeGateResult(result: GateResult): string {
       decision: result.decision,
       signedIn: result.signedIn,
       counted: result.counted,
+      ...(result.gift ? { gift: result.gift } : {}),
     }),
   );
 }

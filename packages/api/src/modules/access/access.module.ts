@@ -3,6 +3,7 @@ import { getSessionModule } from '../session/session.module';
 import { createAccessGate, type AccessGate } from './access-gate';
 import { createAccessIndex, type AccessIndex } from './access-index';
 import { createMeterRepo } from './meter.repo';
+import { DEFAULT_STORY_GIFT_POLICY, createStoryGifts, type StoryGifts } from './story-gifts';
 
 export {
   ACCESS_HEADER,
@@ -15,6 +16,7 @@ export {
 export interface AccessModule {
   gate: AccessGate;
   index: AccessIndex;
+  gifts: StoryGifts;
 }
 
 const KEY = Symbol.for('bof.access-modules');
@@ -35,6 +37,12 @@ export function getAccessModule(platform: Platform): Promise<AccessModule> {
 async function createAccessModule(platform: Platform): Promise<AccessModule> {
   const [sessions, index] = await Promise.all([getSessionModule(platform), createAccessIndex(platform.db)]);
   const meter = createMeterRepo(platform.db);
+  const gifts = createStoryGifts({
+    db: platform.db,
+    secret: sessions.paywallSecret,
+    siteUrl: platform.env.siteUrl,
+    policy: DEFAULT_STORY_GIFT_POLICY,
+  });
   const gate = createAccessGate({
     story: (slug) => index.get(slug),
     verifySession: (token, now) => sessions.verify(token, now),
@@ -43,6 +51,7 @@ async function createAccessModule(platform: Platform): Promise<AccessModule> {
     secureCookies: platform.env.siteUrl.startsWith('https:'),
     paywallCookieMaxAgeSeconds: platform.env.sessionTokenTtlSeconds,
     recordServerRead: (userId, articleId, at) => meter.record(userId, articleId, at),
+    redeemGift: (token, articleId, readerKey, now) => gifts.redeem(token, articleId, readerKey, now),
   });
-  return { gate, index };
+  return { gate, index, gifts };
 }

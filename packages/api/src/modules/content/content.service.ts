@@ -32,7 +32,9 @@ export interface FrontPage {
 }
 
 /** The path of a story's page: case studies under /case-studies/, articles under their section. */
-export function storyPath(story: Pick<StoryCard, 'kind' | 'slug' | 'section'>): string {
+export function storyPath(
+  story: Pick<StoryCard, 'kind' | 'slug'> & { section: Pick<StoryCard['section'], 'slug'> },
+): string {
   return story.kind === 'case_study'
     ? `/case-studies/${story.slug}/`
     : `/articles/${story.section.slug}/${story.slug}/`;

@@ -35,7 +35,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ fil
   if (stories.length === 0) return new Response('Not found', { status: 404 });
   return urlset(
     stories.map((s) => ({
-      loc: `${siteUrl}${storyPath({ kind: s.kind, slug: s.slug, section: { slug: s.sectionSlug, name: '' } })}`,
+      loc: `${siteUrl}${storyPath({ kind: s.kind, slug: s.slug, section: { slug: s.sectionSlug } })}`,
       lastmod: s.updatedAt ?? s.publishedAt,
     })),
   );
