@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { storiesWith, type DemoStory } from './support/demo-stories';
 import { freshEmail, latestCodeFor } from './support/identity-mail';
 import { answerConsent, completeDetails, registerWithCode } from './support/identity-journeys';
+import { becomePremiumMember } from './support/membership';
 import { e2eBase } from './support/site';
 
 // Walls and meter on the defaults: 2 free gated stories for anonymous readers, 3 more once registered.
@@ -152,4 +153,44 @@ test('the walls work without JavaScript', async ({ browser }) => {
   await page.getByRole('link', { name: 'Create a free account' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
   await context.close();
+});
+
+test('a member gifts a story, a fresh browser reads all of it, and the link stops working once withdrawn', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // A premium story: without the gift, nobody but a premium member reads it (no meter).
+  const story = premium[2]!;
+  await becomePremiumMember(page, 'giver');
+  await page.goto(story.path);
+  await page.getByRole('button', { name: 'Gift this story' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Gift this story' });
+  await expect(dialog.getByLabel('Gift link')).toHaveValue(/\?gift=/);
+  const link = await dialog.getByLabel('Gift link').inputValue();
+  await expect(dialog).toContainText('You can gift 9 more stories this month.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const friend = await browser.newContext();
+  const reader = await friend.newPage();
+  await reader.goto(link);
+  await expect(reader.getByRole('status').filter({ hasText: 'has gifted you this story' })).toBeVisible();
+  await expect(reader.locator('.story-gated')).toContainText(story.sentinel);
+  await expect(wall(reader)).toHaveCount(0);
+
+  await page.goto('/user/account/#gifts');
+  const gifts = page.locator('#gifts');
+  await expect(gifts).toContainText('1 of 10 readers');
+  await gifts.getByRole('button', { name: /Withdraw the gift link/ }).click();
+  await expect(gifts.getByRole('status')).toContainText('no longer opens the story');
+  await expect(gifts).toContainText('Withdrawn');
+
+  await reader.reload();
+  await expect(reader.getByRole('alert').filter({ hasText: 'no longer active' })).toBeVisible();
+  await expect(wall(reader)).toHaveAttribute('data-wall', 'paywall');
+  expect(await reader.content()).not.toContain(story.sentinel);
+  const stranger = await (await browser.newContext()).newPage();
+  await stranger.goto(link);
+  await expect(stranger.getByRole('alert').filter({ hasText: 'no longer active' })).toBeVisible();
+  await friend.close();
 });

@@ -1,6 +1,7 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { freshEmail } from './support/identity-mail';
 import { registerWithCode } from './support/identity-journeys';
+import { fillCard } from './support/membership';
 
 const port = Number(process.env.E2E_PORT || 3100);
 const base = `http://localhost:${port}`;
@@ -10,16 +11,6 @@ async function signIn(context: BrowserContext, label: string) {
   const page = await context.newPage();
   await registerWithCode(page, freshEmail(label));
   await page.close();
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Reader');
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByLabel('Postcode').fill('N1 9GU');
-  await page.getByLabel('Country').selectOption('GB');
 }
 
 async function subscriptionsOf(context: BrowserContext) {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { becomePremiumMember } from './support/membership';
 
 const base = `http://localhost:${process.env.E2E_PORT || 3100}`;
 const SITE_NAME = 'The Business of Fashion';
@@ -125,7 +126,9 @@ test('the BoF Insights series page lists its briefings', async ({ page }) => {
   await expectAxeClean(page);
 });
 
-test('a case study has its glossary and a PDF report made from it', async ({ page, request }) => {
+test('a case study has its glossary and a PDF report made from it, for members', async ({ page }) => {
+  test.setTimeout(120_000);
+  await becomePremiumMember(page, 'case-study-reader');
   await page.goto('/case-studies/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Case Studies');
   const href = await firstHref(page, /^\/case-studies\/[a-z0-9-]+\/$/);
@@ -133,7 +136,7 @@ test('a case study has its glossary and a PDF report made from it', async ({ pag
   await expect(page.getByRole('heading', { name: 'Glossary' })).toBeVisible();
   expect(await page.locator('#glossary ~ dl dt').count()).toBeGreaterThanOrEqual(1);
   const pdfHref = await page.getByRole('link', { name: 'Download the PDF report' }).getAttribute('href');
-  const pdf = await request.get(pdfHref!);
+  const pdf = await page.request.get(pdfHref!);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await expectAxeClean(page);

@@ -4,6 +4,7 @@ import { storyPath, type BodyBlock, type Story, type StoryCard as Card } from '@
 import { ArticleBody } from './article-body';
 import { Illustration } from './illustration';
 import { ReadingProgress } from './reading-progress';
+import { GiftStory } from '../gifts/gift-story';
 import { ShareTools } from './share-tools';
 import { StoryCard } from './story-card';
 import { accessLabel, formatDate } from './story-meta';
@@ -23,6 +24,7 @@ export function StoryView({
   url,
   gatedBlocks = [],
   wall,
+  notice,
   afterBody,
   headerExtra,
 }: {
@@ -33,6 +35,8 @@ export function StoryView({
   gatedBlocks?: readonly BodyBlock[];
   /** In place of the gated part, for a reader without access. */
   wall?: ReactNode;
+  /** Above the body: what a gift link did. */
+  notice?: ReactNode;
   related: readonly Card[];
   recommended: readonly Card[];
   url: string;
@@ -117,8 +121,9 @@ export function StoryView({
               · {story.readingMinutes} min read{label ? ` · ${label}` : ''}
             </p>
           </div>
-          <div className="mt-4">
+          <div className="mt-4 flex flex-wrap items-center gap-2">
             <ShareTools url={url} title={story.headline} />
+            {story.access === 'free' ? null : <GiftStory articleId={story.id} title={story.headline} />}
           </div>
           {headerExtra}
         </header>
@@ -129,6 +134,7 @@ export function StoryView({
           </figcaption>
         </figure>
         <div className="mx-auto mt-10 max-w-measure">
+          {notice}
           <ArticleBody blocks={blocks} related={related} />
           {gatedBlocks.length > 0 ? (
             <div className="story-gated">

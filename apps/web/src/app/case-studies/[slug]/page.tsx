@@ -49,6 +49,7 @@ export default async function CaseStudyPage({ params }: Props) {
         blocks={parts.blocks}
         gatedBlocks={parts.gatedBlocks}
         wall={parts.wall}
+        notice={parts.notice}
         related={related}
         recommended={recommended}
         url={url}

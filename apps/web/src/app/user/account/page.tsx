@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { getServerEnv } from '@bof/config/server';
 import { PersonalDetailsForm } from '../../../components/account/personal-details-form';
 import { SignedInSessions } from '../../../components/account/signed-in-sessions';
+import { MyGifts } from '../../../components/gifts/my-gifts';
 import { FlowForm } from '../../../components/auth/flow-form';
 import { FlowNotices } from '../../../components/auth/flow-notices';
 import { SignedOutPage } from '../../../components/auth/signed-out-page';
@@ -75,6 +76,15 @@ export default async function AccountPage({ searchParams }: Props) {
             <a href={startFlowUrl('settings', accountUrl)}>Change your e-mail address or password</a>
           </p>
         )}
+      </section>
+
+      <section aria-labelledby="gifts-heading" id="gifts" className="mt-12">
+        <h2 id="gifts-heading" className="font-serif text-2xl font-bold">
+          Stories you have gifted
+        </h2>
+        <div className="mt-4">
+          <MyGifts />
+        </div>
       </section>
 
       <section aria-labelledby="sessions-heading" className="mt-12">

@@ -47,6 +47,7 @@ export default async function ArticlePage({ params }: Props) {
         blocks={parts.blocks}
         gatedBlocks={parts.gatedBlocks}
         wall={parts.wall}
+        notice={parts.notice}
         related={related}
         recommended={recommended}
         url={url}

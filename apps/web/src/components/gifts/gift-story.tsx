@@ -1,0 +1,127 @@
+'use client';
+
+import { useMemo, useRef, useState } from 'react';
+import { track } from '../../client/analytics/tracker';
+import { useAuth } from '../../client/auth/auth-provider';
+import { useClientConfig } from '../../client/config/client-config';
+import { createGraphQLClient, runMutation, runQuery } from '../../client/graphql/graphql-client';
+import { CreateStoryGiftMutation, StoryGiftsQuery } from '../../client/graphql/story-gifts.documents';
+import { ShareTools } from '../content/share-tools';
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'creating' }
+  | { kind: 'created'; url: string; expiresAt: string; maxReaders: number; remaining: number | null }
+  | { kind: 'failed'; message: string };
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/**
+ * "Gift this story", for members: creates a gift link on demand and offers it with copy and share
+ * targets in a dialog. Nothing is created until the member asks.
+ */
+export function GiftStory({ articleId, title }: { articleId: string; title: string }) {
+  const auth = useAuth();
+  const config = useClientConfig();
+  const client = useMemo(
+    () => createGraphQLClient({ config, onAuthError: () => auth.store.forceRefresh() }),
+    [config, auth.store],
+  );
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const level = auth.user.membershipLevel;
+  if (auth.status !== 'logged-in' || level === 'None' || level === 'Restricted') return null;
+
+  const open = async () => {
+    dialog.current?.showModal();
+    if (phase.kind === 'created' || phase.kind === 'creating') return;
+    setPhase({ kind: 'creating' });
+    try {
+      const result = (await runMutation(client, CreateStoryGiftMutation, { input: { articleId } }))
+        .createStoryGift;
+      if (result.__typename !== 'StoryGift') {
+        setPhase({
+          kind: 'failed',
+          message: 'message' in result ? result.message : 'The gift could not be created.',
+        });
+        return;
+      }
+      track({ event: 'gift_created', data: { giftId: result.id, articleId } });
+      const allowance = (await runQuery(client, StoryGiftsQuery, {}).catch(() => null))?.storyGifts;
+      setPhase({
+        kind: 'created',
+        url: result.storyGiftUrl,
+        expiresAt: String(result.expiresAt),
+        maxReaders: result.maxReaders,
+        remaining: allowance?.__typename === 'StoryGiftAllowance' ? allowance.remainingThisMonth : null,
+      });
+    } catch {
+      setPhase({
+        kind: 'failed',
+        message: 'The gift could not be created. Check your connection and try again.',
+      });
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => void open()}
+        className="rounded border border-accent px-3 py-1.5 text-sm font-semibold text-accent hover:bg-surface print:hidden"
+      >
+        Gift this story
+      </button>
+      <dialog
+        ref={dialog}
+        aria-labelledby="gift-heading"
+        className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded border border-rule bg-paper p-6 text-ink shadow-xl backdrop:bg-black/40"
+        onClose={() => {
+          if (phase.kind === 'failed') setPhase({ kind: 'idle' });
+        }}
+      >
+        <h2 id="gift-heading" className="font-serif text-2xl font-bold">
+          Gift this story
+        </h2>
+        <div className="mt-4 space-y-4" aria-live="polite">
+          {phase.kind === 'creating' ? <p role="status">Creating your gift link…</p> : null}
+          {phase.kind === 'failed' ? (
+            <p role="alert" className="rounded border border-accent px-3 py-2 text-accent">
+              {phase.message}
+            </p>
+          ) : null}
+          {phase.kind === 'created' ? (
+            <>
+              <p>
+                Anyone with this link can read the whole story, without an account, until{' '}
+                {dateFormat.format(new Date(phase.expiresAt))}, up to {phase.maxReaders} readers.
+              </p>
+              <label className="block text-sm font-medium" htmlFor="gift-link">
+                Gift link
+              </label>
+              <input
+                id="gift-link"
+                readOnly
+                value={phase.url}
+                onFocus={(event) => event.currentTarget.select()}
+                className="w-full rounded border border-muted bg-surface px-3 py-2 text-sm"
+              />
+              <ShareTools url={phase.url} title={title} />
+              {phase.remaining !== null ? (
+                <p className="text-sm text-muted">
+                  You can gift {phase.remaining} more {phase.remaining === 1 ? 'story' : 'stories'} this
+                  month. <a href="/user/account/#gifts">Your gifts</a>
+                </p>
+              ) : null}
+            </>
+          ) : null}
+        </div>
+        <form method="dialog" className="mt-6">
+          <button type="submit" className="rounded bg-ink px-4 py-2 font-medium text-paper">
+            Close
+          </button>
+        </form>
+      </dialog>
+    </>
+  );
+}
