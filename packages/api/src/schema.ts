@@ -9,6 +9,7 @@ import './modules/viewer/user-data.graphql';
 import './modules/billing/billing.graphql';
 import './modules/content/content.graphql';
 import './modules/access/story-gifts.graphql';
+import './modules/access/pdf-viewer-link.graphql';
 
 /** The whole GraphQL schema. Each module registers its types by being imported above. */
 export const schema = builder.toSchema({ sortSchema: true });

@@ -12,11 +12,15 @@ export {
   opensStory,
   type GateResult,
 } from './access-gate';
+export { verifyPdfViewerLink } from './pdf-viewer-link';
+export type { GiftRedemption, StoryGiftView } from './story-gifts';
 
 export interface AccessModule {
   gate: AccessGate;
   index: AccessIndex;
   gifts: StoryGifts;
+  /** Signs PDF viewer links (and verifies them in the PDF route). */
+  signingSecret: string;
 }
 
 const KEY = Symbol.for('bof.access-modules');
@@ -53,5 +57,5 @@ async function createAccessModule(platform: Platform): Promise<AccessModule> {
     recordServerRead: (userId, articleId, at) => meter.record(userId, articleId, at),
     redeemGift: (token, articleId, readerKey, now) => gifts.redeem(token, articleId, readerKey, now),
   });
-  return { gate, index, gifts };
+  return { gate, index, gifts, signingSecret: sessions.paywallSecret };
 }

@@ -1,5 +1,7 @@
 import { getServerEnv } from '@bof/config/server';
 import { renderCaseStudyPdf } from '@bof/api/content-pdf';
+import { getAccessModule, verifyPdfViewerLink } from '@bof/api/access';
+import { getPlatform } from '@bof/api/platform';
 import { storyAccess } from '../../../../server/access/story-access';
 import { content, orNotFound, slugOr404 } from '../../../../server/content/content-pages';
 
@@ -7,15 +9,24 @@ export const dynamic = 'force-dynamic';
 
 /**
  * The PDF report of a case study, generated from its own content, for readers the case study opens to
- * (members with access, admins). Anyone else is sent to the case study page, whose wall explains.
+ * (members with access, admins) or holding a signed viewer link (`generatePdfViewerLink`, minutes).
+ * Anyone else is sent to the case study page, whose wall explains.
  */
-export async function GET(_request: Request, { params }: { params: Promise<{ slug: string }> }) {
+export async function GET(request: Request, { params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const story = await orNotFound((await content()).story(slugOr404(slug)));
   if (story.kind !== 'case_study') return new Response('Not a case study', { status: 404 });
   const { siteName, siteUrl } = getServerEnv();
-  const access = await storyAccess(story);
-  if (!access.opens || access.decision.kind !== 'allow') {
+  const search = new URL(request.url).searchParams;
+  const { signingSecret } = await getAccessModule(await getPlatform());
+  const viewerLink = verifyPdfViewerLink(
+    signingSecret,
+    story.id,
+    { expires: search.get('expires'), signature: search.get('signature') },
+    new Date(),
+  );
+  const access = viewerLink ? null : await storyAccess(story);
+  if (access && (!access.opens || access.decision.kind !== 'allow')) {
     return new Response('The PDF report is for members with access to this case study.', {
       status: 303,
       headers: { location: `${siteUrl}/case-studies/${story.slug}/`, 'cache-control': 'private, no-store' },
