@@ -115,3 +115,15 @@ describe('parseServerEnv', () => {
     expect(configurationError(() => parseServerEnv(settings)).variables).toContain(variable);
   });
 });
+
+describe('wall experiments', () => {
+  it('accept the documented form and refuse anything else with the variable named', () => {
+    expect(
+      parseServerEnv({ WALL_EXPERIMENTS: 'WALL_CTA=default|trial; WALL_DESIGN=default|minimal' })
+        .wallExperiments,
+    ).toBe('WALL_CTA=default|trial; WALL_DESIGN=default|minimal');
+    expect(parseServerEnv({}).wallExperiments).toBe('');
+    for (const bad of ['WALL_CTA=only', 'NOPE=a|b', 'WALL_CTA=a|b;', 'WALL_CTA=a|b c'])
+      expect(() => parseServerEnv({ WALL_EXPERIMENTS: bad })).toThrow(/WALL_EXPERIMENTS/);
+  });
+});

@@ -42,6 +42,14 @@ const rawServerEnv = z.object({
   METER_ANONYMOUS_READS: z.coerce.number().int().min(0).max(100).default(2),
   METER_REGISTERED_EXTRA_READS: z.coerce.number().int().min(0).max(100).default(3),
   METER_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  WALL_EXPERIMENTS: z
+    .string()
+    .max(2000)
+    .regex(
+      /^$|^\s*(WALL|WALL_DESIGN|WALL_OFFER|WALL_CTA)\s*=\s*[\w-]+(\s*\|\s*[\w-]+)+\s*(;\s*(WALL|WALL_DESIGN|WALL_OFFER|WALL_CTA)\s*=\s*[\w-]+(\s*\|\s*[\w-]+)+\s*)*$/,
+      'must read like WALL_CTA=default|trial;WALL_DESIGN=default|minimal',
+    )
+    .default(''),
   CASTLE_API_SECRET: z.string().min(16, 'must be the 32-character API secret').max(128).optional(),
 });
 
@@ -84,6 +92,8 @@ export interface ServerEnv {
   paywallCookieSecret: string | undefined;
   /** Free gated reads per rolling window: anonymous, then further ones once registered (access issue). */
   meter: { anonymousReads: number; registeredExtraReads: number; windowDays: number };
+  /** Running wall experiments, `WALL_CTA=default|trial;…` (parsed and checked by the access module). */
+  wallExperiments: string;
   /** Concurrent sessions an account may hold before the login-policy warning. */
   loginPolicyMaxSessions: number;
   /** Castle's server-side API secret: with it, sign-ins get a risk verdict. Never sent to the browser. */
@@ -160,6 +170,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
       registeredExtraReads: raw.METER_REGISTERED_EXTRA_READS,
       windowDays: raw.METER_WINDOW_DAYS,
     },
+    wallExperiments: raw.WALL_EXPERIMENTS,
     fraudDetectionApiSecret: raw.CASTLE_API_SECRET,
     analytics,
     billing,

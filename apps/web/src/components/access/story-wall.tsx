@@ -51,6 +51,10 @@ export function StoryWall({
       <aside
         aria-labelledby="wall-heading"
         data-wall={wall.wall}
+        data-wall-variant={wall.variants.wallVariant}
+        data-design-variant={wall.variants.designVariant}
+        data-offer-variant={wall.variants.offerVariant}
+        data-cta-variant={wall.variants.ctaVariant}
         className="relative mt-2 rounded border-t-4 border-accent bg-surface p-6 sm:p-8"
       >
         <div
@@ -106,7 +110,7 @@ export function StoryWall({
             </p>
             <p className="mt-6 flex flex-wrap gap-3">
               <a href="/subscriptions/packages/" className={cta}>
-                See memberships
+                {wall.variants.ctaVariant === 'trial' ? 'Start your free trial' : 'See memberships'}
               </a>
               {signedIn ? null : (
                 <a href={withReturn('/user/login/', storyUrl)} className={secondary}>

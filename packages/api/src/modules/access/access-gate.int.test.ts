@@ -168,6 +168,28 @@ describe('the access gate', () => {
     expect(await gate.decide({ cookieHeader: '', slug: 'no-such-story', count: true })).toBeNull();
   });
 
+  it('places every browser in the running wall experiments for good', async () => {
+    const experimental = createAccessGate({
+      story: (slug) => index.get(slug),
+      verifySession: (token, at) => sessions.verify(token, at),
+      paywallSecret: sessions.paywallSecret,
+      policy: { anonymousReads: 0, registeredExtraReads: 0, windowDays: 30 },
+      experiments: [{ id: 'WALL_CTA', variants: ['default', 'trial'] }],
+      secureCookies: false,
+      paywallCookieMaxAgeSeconds: 900,
+    });
+    const first = await experimental.decide({ cookieHeader: '', slug: 'gate-a', count: true, now });
+    expect(first!.decision).toMatchObject({
+      kind: 'wall',
+      variants: { ctaVariant: expect.stringMatching(/^(default|trial)$/) },
+    });
+    expect(first!.setCookies).toHaveLength(1);
+    const cookie = first!.setCookies[0]!.split(';')[0]!;
+    const again = await experimental.decide({ cookieHeader: cookie, slug: 'gate-b', count: true, now });
+    expect(again!.decision).toEqual(first!.decision);
+    expect(again!.setCookies).toEqual([]);
+  });
+
   it('lets the meter window roll: reads older than 30 days no longer count', async () => {
     const reader = browser();
     await reader.read('gate-a');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { METER_COOKIE, PAYWALL_SESSION_COOKIE, SESSION_COOKIE } from '@bof/config/constants';
 import { decideAccess, type AccessDecision } from '@bof/paywall/decide-access';
+import { assignGroups, type WallExperiment } from '@bof/paywall/ab-groups';
 import { recordRead, type MeterPolicy } from '@bof/paywall/meter';
 import { signPaywallSession, verifyPaywallSession, type PaywallSession } from '@bof/paywall/paywall-token';
 import type { Reader } from '@bof/paywall/types';
@@ -33,6 +34,8 @@ export interface AccessGateDeps {
   verifySession(token: string | undefined, now: Date): Promise<SessionClaims | null>;
   paywallSecret: string;
   policy: MeterPolicy;
+  /** Running wall experiments: every browser is placed in each, for good (sticky A/B groups). */
+  experiments?: readonly WallExperiment[];
   secureCookies: boolean;
   /** The paywall session cookie lives as long as `bof_session` (ADR 3). */
   paywallCookieMaxAgeSeconds: number;
@@ -81,7 +84,10 @@ export function createAccessGate(deps: AccessGateDeps) {
         : null;
       const cookieName = reader ? PAYWALL_SESSION_COOKIE : METER_COOKIE;
       const kept = await verifyPaywallSession(readCookie(cookies, cookieName), deps.paywallSecret);
-      const session: PaywallSession = kept ?? { sid: randomUUID(), reads: [], groups: [] };
+      const stored: PaywallSession = kept ?? { sid: randomUUID(), reads: [], groups: [] };
+      const groups = assignGroups(stored.sid, deps.experiments ?? [], stored.groups);
+      const groupsChanged = groups.join('\n') !== stored.groups.join('\n');
+      const session: PaywallSession = { ...stored, groups };
       const cookieFor = async (next: PaywallSession) =>
         [
           `${cookieName}=${encodeURIComponent(await signPaywallSession(next, deps.paywallSecret))}`,
@@ -114,8 +120,9 @@ export function createAccessGate(deps: AccessGateDeps) {
       });
       const signedIn = reader !== null;
       if (decision.kind !== 'allow-and-count' || !input.count) {
-        // A browser met for the first time through a gift keeps its id, so it stays the same reader.
-        const setCookies = gift && !kept && !reader ? [await cookieFor(session)] : [];
+        // New groups stick; a browser met for the first time through a gift keeps its id, so it stays
+        // the same reader.
+        const setCookies = groupsChanged || (gift && !kept && !reader) ? [await cookieFor(session)] : [];
         return { story, decision, signedIn, counted: false, setCookies, ...giftFields };
       }
 

@@ -1,3 +1,4 @@
+import { parseWallExperiments } from '@bof/paywall/ab-groups';
 import type { Platform } from '../../platform/platform';
 import { getSessionModule } from '../session/session.module';
 import { createAccessGate, type AccessGate } from './access-gate';
@@ -39,6 +40,8 @@ export function getAccessModule(platform: Platform): Promise<AccessModule> {
 }
 
 async function createAccessModule(platform: Platform): Promise<AccessModule> {
+  const experiments = parseWallExperiments(platform.env.wallExperiments);
+  if (typeof experiments === 'string') throw new Error(`WALL_EXPERIMENTS: ${experiments}`);
   const [sessions, index] = await Promise.all([getSessionModule(platform), createAccessIndex(platform.db)]);
   const meter = createMeterRepo(platform.db);
   const gifts = createStoryGifts({
@@ -52,6 +55,7 @@ async function createAccessModule(platform: Platform): Promise<AccessModule> {
     verifySession: (token, now) => sessions.verify(token, now),
     paywallSecret: sessions.paywallSecret,
     policy: platform.env.meter,
+    experiments,
     secureCookies: platform.env.siteUrl.startsWith('https:'),
     paywallCookieMaxAgeSeconds: platform.env.sessionTokenTtlSeconds,
     recordServerRead: (userId, articleId, at) => meter.record(userId, articleId, at),
