@@ -21,6 +21,7 @@ test('a new reader registers with an e-mailed code, completes their details and 
   await page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
   await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.waitForURL(/\/user\/register\/\?flow=/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
 
   await page.getByLabel('E-Mail').fill(email);

@@ -54,3 +54,11 @@ export async function registerWithCode(
   await completeDetails(page);
   await expect(accountMenu(page)).toBeVisible();
 }
+
+/** Signs `email` in with a one-time code from the login page the page is on. */
+export async function signInWithCode(page: Page, email: string) {
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByRole('button', { name: 'Send sign in code' }).click();
+  await page.getByLabel(/code/i).fill(await latestCodeFor(page.request, email));
+  await page.getByRole('button', { name: 'Continue' }).click();
+}

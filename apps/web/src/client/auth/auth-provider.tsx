@@ -75,7 +75,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const signedInJustNow = reportSignIn(state);
       const flagged = parseCookies(document.cookie).get('bof_login_policy') === '1';
       if (state.status === 'logged-in' && flagged && window.location.pathname !== LOGIN_POLICY_PATH) {
-        window.location.assign(LOGIN_POLICY_PATH);
+        // The reader comes back here once the devices are sorted out.
+        window.location.assign(`${LOGIN_POLICY_PATH}?return_to=${encodeURIComponent(window.location.href)}`);
       } else if (shouldAskForDetails(state, signedInJustNow)) {
         // A new reader, or one whose details are missing, completes them first, then comes back here.
         safeSessionFlag.set(DETAILS_ASKED_KEY);

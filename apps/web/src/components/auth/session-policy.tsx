@@ -88,7 +88,9 @@ export function SessionPolicy() {
   const proceed = async () => {
     setBusy(true);
     await auth.store.forceRefresh();
-    const target = resolveRedirectTarget(safeStorage.get(STORAGE_KEYS.authRedirectTarget), {
+    // Back to the page the warning interrupted, else where the sign-in was meant to go; same site only.
+    const interrupted = new URLSearchParams(window.location.search).get('return_to');
+    const target = resolveRedirectTarget(interrupted ?? safeStorage.get(STORAGE_KEYS.authRedirectTarget), {
       kind: 'login',
       currentUrl: `${window.location.origin}/`,
       siteOrigin: window.location.origin,

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { FlowPage, withReturnTo } from '../../../components/auth/flow-page';
 import { single } from '../../../server/identity-flows';
 
@@ -17,10 +16,10 @@ export default async function LoginPage({ searchParams }: Props) {
       footer={(returnTo) => (
         <>
           <p>
-            New here? <Link href={withReturnTo('/user/register/', returnTo)}>Create an account</Link>
+            New here? <a href={withReturnTo('/user/register/', returnTo)}>Create an account</a>
           </p>
           <p>
-            <Link href={withReturnTo('/user/recovery/', returnTo)}>Forgotten your password?</Link>
+            <a href={withReturnTo('/user/recovery/', returnTo)}>Forgotten your password?</a>
           </p>
         </>
       )}

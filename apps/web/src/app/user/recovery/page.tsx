@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { FlowPage, withReturnTo } from '../../../components/auth/flow-page';
 import { single } from '../../../server/identity-flows';
 
@@ -16,7 +15,7 @@ export default async function RecoveryPage({ searchParams }: Props) {
       intro="Enter your e-mail address and we will send you a code to sign in and choose a new password."
       footer={(returnTo) => (
         <p>
-          Remembered it? <Link href={withReturnTo('/user/login/', returnTo)}>Sign in</Link>
+          Remembered it? <a href={withReturnTo('/user/login/', returnTo)}>Sign in</a>
         </p>
       )}
     />

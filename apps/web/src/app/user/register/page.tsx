@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { FlowPage, withReturnTo } from '../../../components/auth/flow-page';
 import { single } from '../../../server/identity-flows';
 
@@ -16,7 +15,7 @@ export default async function RegisterPage({ searchParams }: Props) {
       intro="Registration is free. We will send a code to confirm your e-mail address."
       footer={(returnTo) => (
         <p>
-          Already registered? <Link href={withReturnTo('/user/login/', returnTo)}>Sign in</Link>
+          Already registered? <a href={withReturnTo('/user/login/', returnTo)}>Sign in</a>
         </p>
       )}
     />
