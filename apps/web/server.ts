@@ -5,11 +5,13 @@ import next from 'next';
 import { ConfigurationError, getServerEnv, type ServerEnv } from '@bof/config/server';
 import { getPlatform, stopPlatform } from '@bof/api/platform';
 import { identityConfigFromEnv } from '@bof/identity/config';
-import { createSmtpMailer } from '@bof/identity/mailer';
+import { createOutboxMailer, createSmtpMailer } from '@bof/identity/mailer';
+import { createIdentityAdminServer } from '@bof/identity/admin';
 import { createIdentityNodeHandler } from '@bof/identity/node';
 import { createIdentityServer } from '@bof/identity/server';
 import { startPlatform } from '@bof/api/start-platform';
 import { ACCESS_HEADER, encodeGateResult, getAccessModule } from '@bof/api/access';
+import { installEmailChangePorts } from '@bof/api/email-change';
 import { storyRequest } from './src/server/access/story-request';
 
 // The product's one process: validates configuration, opens and migrates the database, seeds, then
@@ -55,6 +57,23 @@ const identity = identityConfig.publicBaseUrl.startsWith(`${env.siteUrl}/`)
       new URL(identityConfig.publicBaseUrl).pathname,
     )
   : undefined;
+
+// The e-mail change reaches the identity store through Kratos's admin API: the built-in server's, called
+// in-process and never mounted on a path, or Ory Kratos's at IDENTITY_ADMIN_URL. Its codes go out through
+// the identity server's courier (SMTP, or the outbox at /_dev/mail/).
+{
+  const { db } = await getPlatform();
+  installEmailChangePorts(await getPlatform(), {
+    mailer: env.identity.smtpUrl
+      ? createSmtpMailer({ url: env.identity.smtpUrl, from: env.identity.smtpFrom })
+      : createOutboxMailer(db),
+    identityAdmin: identity
+      ? createIdentityAdminServer({ db, publicBaseUrl: identityConfig.publicBaseUrl }).fetch
+      : undefined,
+  });
+  if (!identity && !env.identity.adminUrl)
+    console.warn("E-mail changes are off: set IDENTITY_ADMIN_URL to the identity provider's admin API.");
+}
 
 // Story pages are decided here, before Next.js renders them, from the cookies alone: the decision travels
 // to the page in a request header that no client can supply, and a counted read sets the meter cookie.

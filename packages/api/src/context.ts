@@ -12,4 +12,6 @@ export interface GraphQLContext {
   organisationRoles: OrganisationRoles;
   /** What billing and organisations know of the viewer's memberships. */
   membershipRecords: MembershipRecords;
+  /** The incoming request: its cookies reach the identity provider for checks of the identity session. */
+  request: Request;
 }

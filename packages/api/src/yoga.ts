@@ -63,6 +63,7 @@ export function createGraphQLHandler(
       viewer: await options.resolveViewer(request),
       organisationRoles,
       membershipRecords,
+      request,
     }),
   });
 

@@ -20,6 +20,13 @@ const rawIdentityEnv = z.object({
     .optional(),
   IDENTITY_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(60),
   IDENTITY_RATE_LIMIT_PER_IDENTIFIER: z.coerce.number().int().min(1).max(10_000).default(10),
+  IDENTITY_ADMIN_URL: url.optional(),
+  IDENTITY_ADMIN_TOKEN: z
+    .string()
+    .min(16, 'must be the admin API key (at least 16 characters)')
+    .max(512)
+    .regex(/^[\x21-\x7e]+$/, 'must be one token of printable characters')
+    .optional(),
 });
 
 /** The identity server's settings: sessions, return URLs, rate limits and the courier's SMTP server. */
@@ -33,6 +40,13 @@ export interface IdentityEnv {
   allowedReturnUrls: string[];
   rateLimitPerIp: number;
   rateLimitPerIdentifier: number;
+  /**
+   * Kratos's admin API (e.g. Ory Kratos's port 4434 or the Ory Network project URL), without a trailing
+   * slash; unset, the product calls the built-in identity server's admin API in-process.
+   */
+  adminUrl: string | undefined;
+  /** Bearer token sent to `adminUrl` (an Ory API key). */
+  adminToken: string | undefined;
 }
 
 /** @throws ConfigurationError naming each identity variable that is invalid. */
@@ -47,6 +61,11 @@ export function parseIdentityEnv(env: Record<string, string | undefined>): Ident
     );
   }
   const raw = parsed.data;
+  if (raw.IDENTITY_ADMIN_TOKEN && !raw.IDENTITY_ADMIN_URL) {
+    throw new ConfigurationError([
+      { variable: 'IDENTITY_ADMIN_TOKEN', message: 'is only used with IDENTITY_ADMIN_URL, which is not set' },
+    ]);
+  }
   return {
     smtpUrl: raw.SMTP_URL,
     smtpFrom: raw.SMTP_FROM,
@@ -55,5 +74,7 @@ export function parseIdentityEnv(env: Record<string, string | undefined>): Ident
     allowedReturnUrls: raw.IDENTITY_ALLOWED_RETURN_URLS ?? [],
     rateLimitPerIp: raw.IDENTITY_RATE_LIMIT_PER_IP,
     rateLimitPerIdentifier: raw.IDENTITY_RATE_LIMIT_PER_IDENTIFIER,
+    adminUrl: raw.IDENTITY_ADMIN_URL?.replace(/\/+$/, ''),
+    adminToken: raw.IDENTITY_ADMIN_TOKEN,
   };
 }

@@ -11,3 +11,4 @@ export * from './analytics';
 export * from './content';
 export * from './identity';
 export * from './access';
+export * from './email-changes';

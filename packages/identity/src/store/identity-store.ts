@@ -234,6 +234,70 @@ export function createIdentityStore(db: Database) {
       return true;
     },
 
+    /**
+     * The admin API's write (Kratos `PUT`/`PATCH /admin/identities/{id}`): traits, state and public
+     * metadata as given. The addresses follow the traits (the schema makes the e-mail the verifiable and
+     * recovery address): an address keeps its verification when its value stays, takes `verification`
+     * when the caller gives one for the new value, and is unverified otherwise. The password and code
+     * credentials follow the e-mail. Returns false when the e-mail belongs to another identity.
+     */
+    async replace(
+      identity: IdentityRecord,
+      next: {
+        traits: Traits;
+        state: string;
+        metadataPublic: unknown;
+        verification?: { verified: boolean; status: string; verifiedAt: Date | null };
+      },
+      now: Date,
+    ): Promise<boolean> {
+      const email = normaliseEmail(next.traits.email);
+      const current = identity.addresses.find((a) => a.kind === 'verifiable' && a.value === email);
+      const verification =
+        next.verification ??
+        (current
+          ? { verified: current.verified, status: current.status, verifiedAt: current.verifiedAt }
+          : { verified: false, status: 'pending', verifiedAt: null });
+      try {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(identityIdentities)
+            .set({
+              traits: { ...next.traits, email },
+              state: next.state,
+              metadataPublic: next.metadataPublic ?? null,
+              updatedAt: now,
+            })
+            .where(eq(identityIdentities.id, identity.id));
+          await tx
+            .update(identityAddresses)
+            .set({ value: email, ...verification, updatedAt: now })
+            .where(
+              and(eq(identityAddresses.identityId, identity.id), eq(identityAddresses.kind, 'verifiable')),
+            );
+          await tx
+            .update(identityAddresses)
+            .set({ value: email, updatedAt: now })
+            .where(
+              and(eq(identityAddresses.identityId, identity.id), eq(identityAddresses.kind, 'recovery')),
+            );
+          await tx
+            .update(identityCredentials)
+            .set({ identifier: email, updatedAt: now })
+            .where(
+              and(
+                eq(identityCredentials.identityId, identity.id),
+                inArray(identityCredentials.type, ['password', 'code']),
+              ),
+            );
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+      return true;
+    },
+
     async count(): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(identityIdentities);
       return row?.n ?? 0;

@@ -48,6 +48,16 @@ describe('the Kratos identity-session port', () => {
     ).toMatchObject({ name: { last: 'Reader' } });
   });
 
+  it('reads when the reader last signed in, for privileged changes', async () => {
+    const at = '2026-03-01T09:45:00.123Z';
+    expect(
+      await port(() => Response.json({ ...session, authenticated_at: at })).sessions.whoami('x=1'),
+    ).toMatchObject({ authenticatedAt: new Date(at) });
+    expect(
+      await port(() => Response.json({ ...session, authenticated_at: 'yesterday' })).sessions.whoami('x=1'),
+    ).not.toHaveProperty('authenticatedAt');
+  });
+
   it('reads 401, an inactive session and no cookies as no session', async () => {
     expect(await port(() => new Response(null, { status: 401 })).sessions.whoami('x=1')).toBe(null);
     expect(await port(() => Response.json({ ...session, active: false })).sessions.whoami('x=1')).toBe(null);

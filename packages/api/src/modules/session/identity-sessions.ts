@@ -7,6 +7,8 @@ export interface IdentitySession {
   email: string;
   /** The name the reader gave at registration (identity traits), used to start their personal details. */
   name?: { first?: string; last?: string };
+  /** When the reader last proved who they are (Kratos `authenticated_at`), for privileged changes. */
+  authenticatedAt?: Date;
 }
 
 /** What the session refresh needs from the identity provider: the consumer declares the port. */
@@ -27,6 +29,7 @@ export class IdentityUnavailableError extends Error {
 const whoamiSchema = z.object({
   id: z.string().min(1),
   active: z.boolean().optional(),
+  authenticated_at: z.iso.datetime({ offset: true }).optional().catch(undefined),
   identity: z.object({
     id: z.string().min(1),
     traits: z
@@ -78,6 +81,7 @@ export function createKratosIdentitySessions(options: {
         identityId: parsed.data.identity.id,
         email,
         ...(first || last ? { name: { ...(first ? { first } : {}), ...(last ? { last } : {}) } } : {}),
+        ...(parsed.data.authenticated_at ? { authenticatedAt: new Date(parsed.data.authenticated_at) } : {}),
       };
     },
     async countOtherSessions(cookieHeader, limit) {

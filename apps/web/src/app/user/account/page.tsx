@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getServerEnv } from '@bof/config/server';
+import { EmailChangeForm } from '../../../components/account/email-change-form';
 import { PersonalDetailsForm } from '../../../components/account/personal-details-form';
 import { SignedInSessions } from '../../../components/account/signed-in-sessions';
 import { MyGifts } from '../../../components/gifts/my-gifts';
@@ -20,9 +21,10 @@ export const metadata: Metadata = { title: 'Your account', robots: { index: fals
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /**
- * Spec §2 /user/account/: personal details; e-mail and password through the identity provider's
- * settings flow (this page is the flow's screen: it arrives here with `?flow=`); and where the reader
- * is signed in, with a way to sign out other sessions.
+ * Spec §2 /user/account/: personal details; the e-mail address, changed with a code sent to the new one
+ * (requestEmailChange, confirmEmailChange); the password through the identity provider's settings flow
+ * (this page is the flow's screen: it arrives here with `?flow=`); and where the reader is signed in,
+ * with a way to sign out other sessions.
  */
 export default async function AccountPage({ searchParams }: Props) {
   const viewer = await getServerViewer();
@@ -61,10 +63,14 @@ export default async function AccountPage({ searchParams }: Props) {
         <h2 id="security-heading" className="font-serif text-2xl font-bold">
           E-mail and password
         </h2>
+        <h3 className="mt-6 text-lg font-bold">E-mail address</h3>
+        <EmailChangeForm currentEmail={viewer.email} />
+        <h3 className="mt-8 text-lg font-bold">Password</h3>
         {settings?.kind === 'flow' ? (
           <div className="mt-4">
             <FlowNotices flow={settings.flow} returnTo={accountUrl} />
-            <FlowForm ui={settings.flow.ui} idPrefix="settings" />
+            {/* The e-mail is changed above, with a code to the new address; here only the password. */}
+            <FlowForm ui={settings.flow.ui} idPrefix="settings" hideGroups={['profile']} />
           </div>
         ) : settings?.kind === 'error' ? (
           <p role="alert" className="mt-4 rounded border border-accent px-3 py-2 text-accent">
@@ -73,7 +79,7 @@ export default async function AccountPage({ searchParams }: Props) {
         ) : (
           <p className="mt-4">
             {/* A plain link: the identity provider answers it with a redirect, not a page of this app. */}
-            <a href={startFlowUrl('settings', accountUrl)}>Change your e-mail address or password</a>
+            <a href={startFlowUrl('settings', accountUrl)}>Change your password</a>
           </p>
         )}
       </section>
