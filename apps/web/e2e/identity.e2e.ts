@@ -6,6 +6,7 @@ import {
   answerConsent,
   completeDetails,
   registerWithCode,
+  sessionClaims,
   signOut,
 } from './support/identity-journeys';
 
@@ -41,7 +42,9 @@ test('a new reader registers with an e-mailed code, completes their details and 
   await expect(page).toHaveURL(/\/user\/one-more-step\/\?return_to=.*case-studies/);
   await expect(page.getByLabel('First name')).toHaveValue('Ada');
   await expect(page.getByLabel('Last name')).toHaveValue('Reader');
+  expect(await sessionClaims(page)).toMatchObject({ is_user_data_complete: false, is_first_login: true });
   await completeDetails(page);
+  await expect.poll(async () => (await sessionClaims(page)).is_user_data_complete).toBe(true);
   await expect(page).toHaveURL(`${e2eBase}/case-studies/`);
   await expect(accountMenu(page)).toContainText(email.split('@')[0]!);
 

@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext } from '@playwright/test';
 import { freshEmail } from './support/identity-mail';
 import { registerWithCode } from './support/identity-journeys';
 import { fillCard } from './support/membership';
+import { storiesWith } from './support/demo-stories';
 
 const port = Number(process.env.E2E_PORT || 3100);
 const base = `http://localhost:${port}`;
@@ -130,5 +131,24 @@ test.describe('paying for a membership', () => {
     await expect(page.getByTestId('membership-status')).toHaveText(
       'Cancelled: access until the end of the paid period',
     );
+  });
+
+  test('a reader meets the pay wall, subscribes, and the story opens from the welcome page at once', async ({
+    page,
+  }) => {
+    const story = storiesWith('premium').filter((s) => s.path.startsWith('/articles/'))[3]!;
+    await registerWithCode(page, freshEmail('wall-to-member'));
+    await page.goto(story.path);
+    await expect(page.locator('aside[data-wall="paywall"]')).toBeVisible();
+    await page.getByRole('link', { name: 'See memberships' }).click();
+    await page.getByRole('link', { name: 'Choose Premium' }).first().click();
+    await fillCard(page, '4111 1111 1111 1111');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL('**/user/welcome/**', { timeout: 60_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Premium');
+    await page.getByRole('link', { name: /^Continue reading:/ }).click();
+    await expect(page).toHaveURL(new RegExp(`${story.path}$`));
+    await expect(page.locator('.story-gated')).toContainText(story.sentinel);
+    await expect(page.locator('aside[data-wall]')).toHaveCount(0);
   });
 });

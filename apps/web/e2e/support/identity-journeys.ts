@@ -62,3 +62,10 @@ export async function signInWithCode(page: Page, email: string) {
   await page.getByLabel(/code/i).fill(await latestCodeFor(page.request, email));
   await page.getByRole('button', { name: 'Continue' }).click();
 }
+
+/** The claims of the browser's product token (`bof_session`), as the auth endpoint set them. */
+export async function sessionClaims(page: Page): Promise<Record<string, unknown>> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'bof_session')?.value ?? '';
+  const payload = token.split('.')[1];
+  return payload ? (JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>) : {};
+}

@@ -88,8 +88,11 @@ export function StoryWall({
               Add the {titleCase(wall.topic ?? '')} package, or become a Premium member to read every story.
             </p>
             <p className="mt-6 flex flex-wrap gap-3">
-              <a href="/subscriptions/packages/" className={cta}>
-                See memberships
+              <a
+                href={`/subscriptions/packages/?packages=${encodeURIComponent(wall.topic ?? '')}`}
+                className={cta}
+              >
+                See the {titleCase(wall.topic ?? '')} package
               </a>
               {signedIn ? null : (
                 <a href={withReturn('/user/login/', storyUrl)} className={secondary}>

@@ -32,9 +32,15 @@ export function WallTracker({ data, children }: { data: WallEventData; children:
       onClickCapture={(event) => {
         const link = (event.target as HTMLElement).closest('a');
         if (!link) return;
+        const title = document.querySelector('article h1')?.textContent?.trim() ?? '';
         safeStorage.set(
           STORAGE_KEYS.wallJourney,
-          JSON.stringify({ articleUrl: window.location.href, placement: data.placement, at: Date.now() }),
+          JSON.stringify({
+            articleUrl: window.location.href,
+            title,
+            placement: data.placement,
+            at: Date.now(),
+          }),
         );
         track({ event: 'wall_clicked', data: { ...data, ctaUrl: link.href } });
       }}

@@ -1,7 +1,9 @@
 'use client';
 
 import Link from 'next/link';
+import { useEffect, useState } from 'react';
 import { useAuth } from '../../client/auth/auth-provider';
+import { clearWallJourney, readWallJourney } from '../access/wall-journey';
 import { SignInPrompt } from './sign-in-prompt';
 
 const LEVEL_NAMES: Record<string, string> = {
@@ -30,6 +32,9 @@ const nextSteps = [
 /** Greets the reader with what their membership now opens. */
 export function Welcome() {
   const auth = useAuth();
+  // The story whose wall brought the reader here: opened now, one click away.
+  const [journey, setJourney] = useState<{ url: string; title: string } | null>(null);
+  useEffect(() => setJourney(readWallJourney(Date.now(), window.location.origin)), []);
   if (auth.status === 'unknown') return <p role="status">Loading…</p>;
   const level = LEVEL_NAMES[auth.user.membershipLevel];
   return (
@@ -42,6 +47,17 @@ export function Welcome() {
             ? 'Your account is ready. Registered readers get more free stories each month and can follow topics and newsletters.'
             : 'Sign in to see your membership.'}
       </p>
+      {journey && auth.status === 'logged-in' ? (
+        <p className="mt-6">
+          <a
+            href={journey.url}
+            onClick={clearWallJourney}
+            className="inline-block rounded bg-accent px-5 py-3 font-semibold text-accent-ink no-underline hover:opacity-90"
+          >
+            Continue reading: {journey.title}
+          </a>
+        </p>
+      ) : null}
       {auth.status === 'logged-out' ? (
         <div className="mt-6">
           <SignInPrompt reason="Your membership follows your account." />
