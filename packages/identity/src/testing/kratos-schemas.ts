@@ -3,15 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
-const specPath = fileURLToPath(
-  new URL('../../../../../shared/vendor-specs/kratos-openapi.json', import.meta.url),
-);
+const specPath = fileURLToPath(new URL('../../spec/kratos-openapi.json', import.meta.url));
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 let ajv: Ajv | undefined;
 
 /**
- * Validates a response body against a schema of Kratos's OpenAPI document (vendor-specs); returns the
+ * Validates a response body against a schema of Kratos's OpenAPI document (spec/kratos-openapi.json); returns the
  * errors as text, or an empty string when it validates.
  */
 export function kratosSchemaErrors(schemaName: string, body: unknown): string {
