@@ -13,6 +13,7 @@ import { startPlatform } from '@bof/api/start-platform';
 import { ACCESS_HEADER, encodeGateResult, getAccessModule } from '@bof/api/access';
 import { installEmailChangePorts } from '@bof/api/email-change';
 import { storyRequest } from './src/server/access/story-request';
+import { startStoryPageCache } from './src/server/access/story-page-server';
 
 // The product's one process: validates configuration, opens and migrates the database, seeds, then
 // serves the Next.js app. SIGTERM and SIGINT drain in-flight requests and close the database.
@@ -78,6 +79,11 @@ const identity = identityConfig.publicBaseUrl.startsWith(`${env.siteUrl}/`)
 // Story pages are decided here, before Next.js renders them, from the cookies alone: the decision travels
 // to the page in a request header that no client can supply, and a counted read sets the meter cookie.
 const access = await getAccessModule(await getPlatform());
+// Full-page story HTML is rendered once per address and decision shape and served compressed from memory.
+const storyPages =
+  !dev && env.storyCache.enabled
+    ? await startStoryPageCache({ settings: env.storyCache, render: handle, db: (await getPlatform()).db })
+    : undefined;
 
 const server = createServer((req, res) => {
   if (identity?.handles(req.url)) return identity.listener(req, res);
@@ -89,6 +95,7 @@ const server = createServer((req, res) => {
     .then((result) => {
       if (result) {
         req.headers[ACCESS_HEADER] = encodeGateResult(result);
+        if (storyPages?.serve(req, res, result)) return;
         for (const cookie of result.setCookies) res.appendHeader('set-cookie', cookie);
       }
       return handle(req, res);

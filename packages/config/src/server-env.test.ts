@@ -127,3 +127,22 @@ describe('wall experiments', () => {
       expect(() => parseServerEnv({ WALL_EXPERIMENTS: bad })).toThrow(/WALL_EXPERIMENTS/);
   });
 });
+
+describe('story page cache', () => {
+  it('is on with 64 MB and 60 s by default, and each setting is checked', () => {
+    expect(parseServerEnv({}).storyCache).toEqual({
+      enabled: true,
+      maxBytes: 64 * 1024 * 1024,
+      ttlMs: 60_000,
+    });
+    expect(
+      parseServerEnv({ STORY_CACHE: '0', STORY_CACHE_MAX_MB: '8', STORY_CACHE_TTL_SECONDS: '5' }).storyCache,
+    ).toEqual({ enabled: false, maxBytes: 8 * 1024 * 1024, ttlMs: 5000 });
+    for (const [name, value] of [
+      ['STORY_CACHE', 'yes'],
+      ['STORY_CACHE_MAX_MB', '0'],
+      ['STORY_CACHE_TTL_SECONDS', '3601'],
+    ] as const)
+      expect(configurationError(() => parseServerEnv({ [name]: value })).variables).toContain(name);
+  });
+});

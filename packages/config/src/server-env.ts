@@ -51,6 +51,9 @@ const rawServerEnv = z.object({
     )
     .default(''),
   CASTLE_API_SECRET: z.string().min(16, 'must be the 32-character API secret').max(128).optional(),
+  STORY_CACHE: flag.default(true),
+  STORY_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  STORY_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 /** Settings that production must name explicitly (spec §8: a missing one is a configuration error). */
@@ -104,6 +107,8 @@ export interface ServerEnv {
   billing: BillingEnv;
   /** The built-in identity server: sessions, return URLs, rate limits, courier (identity-env.ts). */
   identity: IdentityEnv;
+  /** Rendered story pages kept compressed for readers who share a decision (production server only). */
+  storyCache: { enabled: boolean; maxBytes: number; ttlMs: number };
 }
 
 const trimSlash = (value: string) => value.replace(/\/+$/, '');
@@ -175,6 +180,11 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
     analytics,
     billing,
     identity,
+    storyCache: {
+      enabled: raw.STORY_CACHE,
+      maxBytes: raw.STORY_CACHE_MAX_MB * 1024 * 1024,
+      ttlMs: raw.STORY_CACHE_TTL_SECONDS * 1000,
+    },
   };
 }
 

@@ -17,6 +17,7 @@ export type * from './content.types';
 export type { BodyBlock, GlossaryEntry, Hero, Art, ArtMotif } from './content.inputs';
 export { ContentNotFoundError, ContentImportError, formatRecordError } from './content.errors';
 export { ART_MOTIFS } from './content.inputs';
+export { readContentVersion } from './content-version';
 
 /** The content reading service over a database. */
 export function contentServiceFor(db: Database): ContentService {

@@ -1,0 +1,73 @@
+import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { storiesWith } from './support/demo-stories';
+import { e2eBase } from './support/site';
+
+// The story page cache (apps/web/src/server/access/story-page-cache.ts): readers whose decisions have the
+// same shape share one rendering, the meter still counts on a hit, and no reader gets a page decided for
+// another. Plain HTTP, like a browser's first request for a story.
+
+const [story, spendFirst, spendSecond] = storiesWith('registered');
+const CACHE_HEADER = 'x-bof-story-cache';
+
+/** The reads in a meter cookie (its payload is readable; only its signature is secret). */
+function meterReads(setCookie: string | undefined): number {
+  const value = /bof_meter=([^;]+)/.exec(setCookie ?? '')?.[1];
+  if (!value) return -1;
+  const payload = decodeURIComponent(value).split('.')[0]!;
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { r: unknown[] }).r.length;
+}
+
+async function reader(): Promise<APIRequestContext> {
+  return request.newContext({ baseURL: e2eBase, extraHTTPHeaders: { 'accept-encoding': 'br, gzip' } });
+}
+
+test('a cached story still counts the read, and readers with other decisions never get its page', async () => {
+  const [first, second, spent, later] = await Promise.all([reader(), reader(), reader(), reader()]);
+  try {
+    // A new reader: the story opens (a counted read) and the page is stored.
+    const opened = await first.get(story!.path);
+    expect(opened.status()).toBe(200);
+    expect(await opened.text()).toContain(story!.sentinel);
+    expect(meterReads(opened.headers()['set-cookie'])).toBe(1);
+
+    // Another new reader: served from the cache, and the meter cookie still carries the read.
+    const hit = await second.get(story!.path);
+    expect(hit.headers()[CACHE_HEADER]).toBe('hit');
+    expect(hit.headers()['content-encoding']).toBe('br');
+    expect(hit.headers()['cache-control']).toContain('no-store');
+    expect(await hit.text()).toContain(story!.sentinel);
+    expect(meterReads(hit.headers()['set-cookie'])).toBe(1);
+    // Once counted, a second visit is an `already-counted` read: the same page, nothing counted again.
+    const again = await second.get(story!.path);
+    expect(again.headers()[CACHE_HEADER]).toBe('hit');
+    expect(again.headers()['set-cookie']).toBeUndefined();
+
+    // A reader whose free reads are spent gets the registration wall, never the cached full story.
+    await spent.get(spendFirst!.path);
+    await spent.get(spendSecond!.path);
+    for (let i = 0; i < 2; i++) {
+      const walled = await spent.get(story!.path);
+      expect(walled.status()).toBe(200);
+      const html = await walled.text();
+      expect(html).toContain('data-wall="registration"');
+      expect(html).not.toContain(story!.sentinel);
+      expect(walled.headers()[CACHE_HEADER]).toBe(i === 0 ? 'miss' : 'hit');
+    }
+
+    // …and a new reader after the walled page was stored still gets the whole story.
+    const open = await later.get(story!.path);
+    expect(open.headers()[CACHE_HEADER]).toBe('hit');
+    const html = await open.text();
+    expect(html).toContain(story!.sentinel);
+    expect(html).not.toContain('data-wall=');
+    expect(meterReads(open.headers()['set-cookie'])).toBe(1);
+
+    // React Server Components requests and gift links are never answered from the cache.
+    const rsc = await later.get(story!.path, { headers: { rsc: '1' }, maxRedirects: 0 });
+    expect(rsc.headers()[CACHE_HEADER]).toBeUndefined();
+    const gift = await later.get(`${story!.path}?gift=not-a-gift`);
+    expect(gift.headers()[CACHE_HEADER]).toBeUndefined();
+  } finally {
+    await Promise.all([first, second, spent, later].map((context) => context.dispose()));
+  }
+});

@@ -1,0 +1,242 @@
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { GateResult } from '@bof/api/access';
+import { opensStory } from '@bof/api/access';
+
+/**
+ * Rendered story pages kept compressed, for readers who share an access decision.
+ *
+ * What the HTML of a story page depends on, checked by rendering it for different readers and comparing
+ * (docs/benchmarks.md, "Article throughput"): the address (path and query: Next.js writes the query into the
+ * page's router state), the access decision (whether it opens, the wall with its reason, topic and
+ * variants, whether the reader is signed in) and the content. Not on the reader's other cookies (the
+ * consent cookie `bof_cc` is read in the browser), Accept-Language, the user agent or a nonce (there is
+ * none); the build id and settings are fixed for the life of the process; the footer's year changes at
+ * most once an entry's lifetime late. A signed-in reader's header and gift button render in the browser,
+ * so no reader's name, e-mail or id is in the HTML (and a page that holds one is never stored).
+ */
+
+const STORY_PAGE = /^\/(?:articles\/[^/?#]+|case-studies)\/[a-z0-9][a-z0-9-]{0,199}\/(?:\?[^#]*)?$/;
+
+/** Requests Next.js answers with something other than the full page (RSC payloads, prefetches, actions). */
+const NEXT_ROUTER_HEADERS = [
+  'rsc',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-router-state-tree',
+  'next-action',
+  'next-url',
+] as const;
+
+/**
+ * The part of the cache key a request contributes (its path and query), or null when the cache must
+ * leave it alone: anything but a GET of a story page's HTML, React Server Components requests, gift links
+ * (they reach the database and show a notice).
+ */
+export function cacheableStoryAddress(
+  method: string | undefined,
+  url: string | undefined,
+  headers: IncomingHttpHeaders,
+): string | null {
+  if (method !== 'GET' || !url || !STORY_PAGE.test(url)) return null;
+  if (NEXT_ROUTER_HEADERS.some((name) => headers[name] !== undefined)) return null;
+  const query = url.indexOf('?');
+  if (query >= 0) {
+    const params = new URLSearchParams(url.slice(query + 1));
+    if (params.has('_rsc') || params.has('gift')) return null;
+  }
+  return url;
+}
+
+/**
+ * The shape of a decision as far as the page shows it. Readers whose decisions have the same shape get
+ * the same HTML: the meter's counts and the reader's identity are not in it.
+ */
+export function decisionShape(
+  result: Pick<GateResult, 'story' | 'decision' | 'counted' | 'signedIn'>,
+): string {
+  const { decision } = result;
+  const wall =
+    decision.kind === 'wall'
+      ? [decision.wall, decision.reason, decision.topic, decision.variants]
+      : opensStory(result)
+        ? 'opens'
+        : 'closed';
+  return JSON.stringify([result.story.id, result.story.access, wall, result.signedIn]);
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** Brotli when the client takes it, then gzip, else the plain bytes (a `q=0` refuses an encoding). */
+export function chooseEncoding(acceptEncoding: string | string[] | undefined): Encoding {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    if (name) accepted.set(name.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const takes = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (takes('br')) return 'br';
+  if (takes('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** A rendered response, as Next.js produced it. */
+export interface RenderedPage {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
+
+/** Why a rendered page may not be shared, or null when it may. */
+export function whyNotStorable(page: RenderedPage, personal: readonly string[] = []): string | null {
+  if (page.status !== 200) return `status ${page.status}`;
+  if (page.headers['set-cookie'] !== undefined) return 'Next.js set a cookie';
+  if (page.headers['content-encoding'] !== undefined) return 'already encoded';
+  const type = String(page.headers['content-type'] ?? '');
+  if (!type.startsWith('text/html')) return `not HTML (${type || 'no type'})`;
+  for (const marker of personal)
+    if (marker.length >= 3 && page.body.includes(marker)) return 'personal content';
+  return null;
+}
+
+/**
+ * What in a `bof_session` could make a page personal: the reader's id and e-mail address, read (not
+ * verified: the gate did that) from the token's payload. A page that holds either is never stored.
+ */
+export function personalMarkers(sessionToken: string | undefined): string[] {
+  const payload = sessionToken?.split('.')[1];
+  if (!payload) return [];
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    return [claims.user_id, claims.email].filter((v): v is string => typeof v === 'string' && v.length > 0);
+  } catch {
+    return [];
+  }
+}
+
+/** Response headers a cached page never repeats: they belong to one response. */
+const PER_RESPONSE = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+]);
+
+export interface StoryPageEntry {
+  key: string;
+  /** Next.js's headers (Vary and Cache-Control unchanged), without the per-response ones. */
+  headers: OutgoingHttpHeaders;
+  bodies: Record<Encoding, Buffer>;
+  bytes: number;
+  expiresAt: number;
+  contentVersion: string;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Compresses a page once, in the thread pool: brotli (quality 11) and gzip (level 9) next to the plain bytes. */
+export async function buildEntry(
+  key: string,
+  page: RenderedPage,
+  options: { expiresAt: number; contentVersion: string },
+): Promise<StoryPageEntry> {
+  const [br, gz] = await Promise.all([
+    brotli(page.body, {
+      params: {
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length,
+      },
+    }),
+    gzipAsync(page.body, { level: 9 }),
+  ]);
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(page.headers))
+    if (value !== undefined && !PER_RESPONSE.has(name)) headers[name] = value;
+  // The cache chooses the encoding by Accept-Encoding, so the answer varies by it (Next.js says so too).
+  const vary = String(headers.vary ?? '');
+  if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary))
+    headers.vary = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
+  const bodies = { br, gzip: gz, identity: page.body };
+  const bytes = key.length + br.length + gz.length + page.body.length + 512;
+  return {
+    key,
+    headers,
+    bodies,
+    bytes,
+    expiresAt: options.expiresAt,
+    contentVersion: options.contentVersion,
+  };
+}
+
+export interface StoryPageCacheOptions {
+  /** Upper bound of what the entries hold, in bytes (all three encodings counted). */
+  maxBytes: number;
+  /** How long an entry is served after it was rendered. */
+  ttlMs: number;
+  now?: () => number;
+}
+
+/** Least recently used entries go first once the bytes exceed the bound; expired ones are never served. */
+export function createStoryPageCache(options: StoryPageCacheOptions) {
+  const now = options.now ?? Date.now;
+  // A Map keeps insertion order: re-inserting on a hit makes its first key the least recently used.
+  const entries = new Map<string, StoryPageEntry>();
+  let bytes = 0;
+  let contentVersion = '';
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+
+  return {
+    get(key: string): StoryPageEntry | undefined {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expiresAt <= now() || entry.contentVersion !== contentVersion) {
+        remove(key);
+        return undefined;
+      }
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+    /** Stores an entry rendered for the current content (one rendered before a change is dropped). */
+    set(entry: StoryPageEntry): boolean {
+      if (entry.contentVersion !== contentVersion || entry.bytes > options.maxBytes) return false;
+      remove(entry.key);
+      entries.set(entry.key, entry);
+      bytes += entry.bytes;
+      for (const key of entries.keys()) {
+        if (bytes <= options.maxBytes) break;
+        remove(key);
+      }
+      return true;
+    },
+    /** A new content version empties the cache. */
+    setContentVersion(version: string) {
+      if (version === contentVersion) return;
+      contentVersion = version;
+      entries.clear();
+      bytes = 0;
+    },
+    get contentVersion() {
+      return contentVersion;
+    },
+    expiresAt: () => now() + options.ttlMs,
+    stats: () => ({ entries: entries.size, bytes }),
+  };
+}
+
+export type StoryPageCache = ReturnType<typeof createStoryPageCache>;

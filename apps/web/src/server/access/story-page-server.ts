@@ -1,0 +1,171 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { SESSION_COOKIE } from '@bof/config/constants';
+import type { GateResult } from '@bof/api/access';
+import { readContentVersion } from '@bof/api/content';
+import type { Platform } from '@bof/api/platform';
+import { renderToBuffer } from './buffered-render';
+import {
+  buildEntry,
+  cacheableStoryAddress,
+  createStoryPageCache,
+  chooseEncoding,
+  decisionShape,
+  personalMarkers,
+  whyNotStorable,
+  type RenderedPage,
+  type StoryPageCache,
+  type StoryPageEntry,
+} from './story-page-cache';
+
+/** The response header that says how the cache answered (`hit`, `miss`, or `shared` with a concurrent render). */
+export const STORY_CACHE_HEADER = 'x-bof-story-cache';
+
+type Render = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+interface Rendered {
+  page: RenderedPage;
+  entry: StoryPageEntry | null;
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+function sendEntry(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: StoryPageEntry,
+  setCookies: readonly string[],
+  how: string,
+) {
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  const body = entry.bodies[encoding];
+  const headers: OutgoingHttpHeaders = {
+    ...entry.headers,
+    'content-length': body.length,
+    [STORY_CACHE_HEADER]: how,
+  };
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  // The gate's meter cookie: every read counts, hit or not.
+  if (setCookies.length > 0) headers['set-cookie'] = [...setCookies];
+  res.writeHead(200, headers);
+  res.end(body);
+}
+
+function sendPage(res: ServerResponse, page: RenderedPage, setCookies: readonly string[]) {
+  const own = page.headers['set-cookie'];
+  const cookies = [...setCookies, ...(own === undefined ? [] : Array.isArray(own) ? own : [String(own)])];
+  const headers: OutgoingHttpHeaders = { ...page.headers, 'content-length': page.body.length };
+  delete headers['transfer-encoding'];
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  else delete headers['set-cookie'];
+  res.writeHead(page.status, headers);
+  res.end(page.body);
+}
+
+/**
+ * The story page cache in front of Next.js, for the server entry: after the gate has decided, a full-page
+ * GET of a story is answered from the cache when a page for the same address and decision shape is held,
+ * and otherwise rendered once (concurrent requests for the same key wait for that render), stored when it
+ * may be shared, and sent. The content version is polled so a content change empties the cache.
+ */
+/** The story page cache of the server entry, from its settings (STORY_CACHE*), over Next.js's handler. */
+export function startStoryPageCache(options: {
+  settings: { maxBytes: number; ttlMs: number };
+  render: Render;
+  db: Platform['db'];
+}) {
+  return createStoryPageServer({
+    cache: createStoryPageCache(options.settings),
+    render: options.render,
+    contentVersion: () => readContentVersion(options.db),
+  });
+}
+
+export async function createStoryPageServer(options: {
+  cache: StoryPageCache;
+  render: Render;
+  contentVersion: () => Promise<string>;
+  /** How often the content version is read (off the request path). */
+  refreshMs?: number;
+}) {
+  const { cache, render } = options;
+  const inflight = new Map<string, Promise<Rendered>>();
+  const refresh = async () => cache.setContentVersion(await options.contentVersion());
+  await refresh();
+  const timer = setInterval(() => {
+    refresh().catch((error: unknown) => console.error('Reading the content version failed', error));
+  }, options.refreshMs ?? 30_000);
+  timer.unref();
+
+  const renderPlain = async (req: IncomingMessage): Promise<RenderedPage> => {
+    const acceptEncoding = req.headers['accept-encoding'];
+    // Next.js must hand back the plain bytes: the cache compresses them once for every reader.
+    req.headers['accept-encoding'] = 'identity';
+    try {
+      return await renderToBuffer(req, render);
+    } finally {
+      if (acceptEncoding === undefined) delete req.headers['accept-encoding'];
+      else req.headers['accept-encoding'] = acceptEncoding;
+    }
+  };
+
+  const renderOnce = async (key: string, req: IncomingMessage): Promise<Rendered> => {
+    const contentVersion = cache.contentVersion;
+    const page = await renderPlain(req);
+    const why = whyNotStorable(page, personalMarkers(readCookie(req.headers.cookie, SESSION_COOKIE)));
+    if (why) return { page, entry: null };
+    const entry = await buildEntry(key, page, { expiresAt: cache.expiresAt(), contentVersion });
+    cache.set(entry);
+    return { page, entry };
+  };
+
+  const answer = async (key: string, req: IncomingMessage, res: ServerResponse, result: GateResult) => {
+    const shared = inflight.get(key);
+    if (shared) {
+      const { entry } = await shared;
+      if (entry) return sendEntry(req, res, entry, result.setCookies, 'shared');
+      // The other reader's page could not be shared: this one is rendered for this reader.
+      return sendPage(res, await renderPlain(req), result.setCookies);
+    }
+    const rendering = renderOnce(key, req);
+    inflight.set(key, rendering);
+    try {
+      const { page, entry } = await rendering;
+      if (entry) sendEntry(req, res, entry, result.setCookies, 'miss');
+      else sendPage(res, page, result.setCookies);
+    } finally {
+      inflight.delete(key);
+    }
+  };
+
+  return {
+    /**
+     * Answers a story request the gate has decided, or returns false when the cache leaves it to the
+     * caller (not a full-page GET, a gift link, an RSC request).
+     */
+    serve(req: IncomingMessage, res: ServerResponse, result: GateResult): boolean {
+      if (result.gift) return false;
+      const address = cacheableStoryAddress(req.method, req.url, req.headers);
+      if (!address) return false;
+      const key = `${address}\n${decisionShape(result)}`;
+      const hit = cache.get(key);
+      if (hit) {
+        sendEntry(req, res, hit, result.setCookies, 'hit');
+        return true;
+      }
+      answer(key, req, res, result).catch((error: unknown) => {
+        console.error('Rendering a story page failed', error);
+        if (res.headersSent) return void res.destroy();
+        res.statusCode = 500;
+        res.end('Something went wrong.');
+      });
+      return true;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
