@@ -1,11 +1,9 @@
 'use client';
 
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { track } from '../../client/analytics/tracker';
 import { useAuth } from '../../client/auth/auth-provider';
 import { useClientConfig } from '../../client/config/client-config';
-import { createGraphQLClient, runMutation, runQuery } from '../../client/graphql/graphql-client';
-import { CreateStoryGiftMutation, StoryGiftsQuery } from '../../client/graphql/story-gifts.documents';
 import { ShareTools } from '../content/share-tools';
 
 type Phase =
@@ -23,10 +21,6 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'lo
 export function GiftStory({ articleId, title }: { articleId: string; title: string }) {
   const auth = useAuth();
   const config = useClientConfig();
-  const client = useMemo(
-    () => createGraphQLClient({ config, onAuthError: () => auth.store.forceRefresh() }),
-    [config, auth.store],
-  );
   const dialog = useRef<HTMLDialogElement>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const level = auth.user.membershipLevel;
@@ -37,23 +31,20 @@ export function GiftStory({ articleId, title }: { articleId: string; title: stri
     if (phase.kind === 'created' || phase.kind === 'creating') return;
     setPhase({ kind: 'creating' });
     try {
-      const result = (await runMutation(client, CreateStoryGiftMutation, { input: { articleId } }))
-        .createStoryGift;
-      if (result.__typename !== 'StoryGift') {
-        setPhase({
-          kind: 'failed',
-          message: 'message' in result ? result.message : 'The gift could not be created.',
-        });
+      // The GraphQL client loads with the dialog, not with the story page.
+      const { createGift } = await import('./gift-actions');
+      const gift = await createGift({ config, onAuthError: () => auth.store.forceRefresh() }, articleId);
+      if (!gift.ok) {
+        setPhase({ kind: 'failed', message: gift.message });
         return;
       }
-      track({ event: 'gift_created', data: { giftId: result.id, articleId } });
-      const allowance = (await runQuery(client, StoryGiftsQuery, {}).catch(() => null))?.storyGifts;
+      track({ event: 'gift_created', data: { giftId: gift.giftId, articleId } });
       setPhase({
         kind: 'created',
-        url: result.storyGiftUrl,
-        expiresAt: String(result.expiresAt),
-        maxReaders: result.maxReaders,
-        remaining: allowance?.__typename === 'StoryGiftAllowance' ? allowance.remainingThisMonth : null,
+        url: gift.url,
+        expiresAt: gift.expiresAt,
+        maxReaders: gift.maxReaders,
+        remaining: gift.remaining,
       });
     } catch {
       setPhase({
