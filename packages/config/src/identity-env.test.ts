@@ -41,3 +41,67 @@ describe('the identity admin API settings', () => {
     expect(variables({ IDENTITY_ADMIN_TOKEN: 'ory_pat_0123456789abcdef' })).toEqual(['IDENTITY_ADMIN_TOKEN']);
   });
 });
+
+describe('the social sign-in providers', () => {
+  const problems = (env: Record<string, string>) => {
+    try {
+      parseIdentityEnv(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigurationError);
+      return (error as ConfigurationError).problems;
+    }
+    throw new Error('expected a ConfigurationError');
+  };
+
+  it('are none by default', () => {
+    expect(parseIdentityEnv({}).oidcProviders).toEqual([]);
+  });
+
+  it('exist when a client id and secret are set, on the provider issuer unless another is given', () => {
+    const env = parseIdentityEnv({
+      IDENTITY_OIDC_GOOGLE_CLIENT_ID: 'google-client.apps.example',
+      IDENTITY_OIDC_GOOGLE_CLIENT_SECRET: 'google-secret',
+      IDENTITY_OIDC_APPLE_CLIENT_ID: 'com.example.web',
+      IDENTITY_OIDC_APPLE_CLIENT_SECRET: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln',
+      IDENTITY_OIDC_APPLE_ISSUER_URL: 'http://localhost:4455/',
+    });
+    expect(env.oidcProviders).toEqual([
+      {
+        id: 'google',
+        clientId: 'google-client.apps.example',
+        clientSecret: 'google-secret',
+        issuerUrl: 'https://accounts.google.com',
+      },
+      {
+        id: 'apple',
+        clientId: 'com.example.web',
+        clientSecret: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln',
+        issuerUrl: 'http://localhost:4455',
+      },
+    ]);
+  });
+
+  it('are all or nothing: each missing half, and an issuer without a client, is named', () => {
+    expect(problems({ IDENTITY_OIDC_GOOGLE_CLIENT_ID: 'id' })).toEqual([
+      {
+        variable: 'IDENTITY_OIDC_GOOGLE_CLIENT_SECRET',
+        message: 'must be set with IDENTITY_OIDC_GOOGLE_CLIENT_ID',
+      },
+    ]);
+    expect(problems({ IDENTITY_OIDC_APPLE_CLIENT_SECRET: 'secret' })[0]!.variable).toBe(
+      'IDENTITY_OIDC_APPLE_CLIENT_ID',
+    );
+    expect(problems({ IDENTITY_OIDC_GOOGLE_ISSUER_URL: 'https://accounts.google.com' })[0]!.variable).toBe(
+      'IDENTITY_OIDC_GOOGLE_ISSUER_URL',
+    );
+  });
+
+  it('refuse a plain-http issuer that is not this machine, and a spaced client id', () => {
+    const named = problems({
+      IDENTITY_OIDC_GOOGLE_CLIENT_ID: 'has space',
+      IDENTITY_OIDC_GOOGLE_CLIENT_SECRET: 'secret',
+      IDENTITY_OIDC_GOOGLE_ISSUER_URL: 'http://accounts.example.com',
+    }).map((p) => p.variable);
+    expect(named.sort()).toEqual(['IDENTITY_OIDC_GOOGLE_CLIENT_ID', 'IDENTITY_OIDC_GOOGLE_ISSUER_URL']);
+  });
+});

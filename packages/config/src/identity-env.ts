@@ -3,6 +3,27 @@ import { ConfigurationError } from './configuration-error';
 
 const url = z.url({ protocol: /^https?$/ });
 
+/** The sign-in providers the `oidc` strategy offers, with the issuer each defaults to. */
+const OIDC_PROVIDERS = [
+  { id: 'google', variable: 'GOOGLE', defaultIssuer: 'https://accounts.google.com' },
+  { id: 'apple', variable: 'APPLE', defaultIssuer: 'https://appleid.apple.com' },
+] as const;
+
+/** An issuer is https; plain http only on this machine (a test or development provider). */
+const issuerUrl = url.refine(
+  (value) =>
+    value.startsWith('https:') || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/.test(value),
+  'must be an https URL (http only for localhost)',
+);
+
+const clientToken = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[\x21-\x7e]+$/, 'must be one token of printable characters');
+
 const rawIdentityEnv = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SMTP_FROM: z.string().trim().min(3).max(200).default('The Business of Fashion <no-reply@localhost>'),
@@ -27,7 +48,23 @@ const rawIdentityEnv = z.object({
     .max(512)
     .regex(/^[\x21-\x7e]+$/, 'must be one token of printable characters')
     .optional(),
+  IDENTITY_OIDC_GOOGLE_CLIENT_ID: clientToken(512).optional(),
+  IDENTITY_OIDC_GOOGLE_CLIENT_SECRET: clientToken(4096).optional(),
+  IDENTITY_OIDC_GOOGLE_ISSUER_URL: issuerUrl.optional(),
+  // Apple's client secret is the signed JWT made from the team's key (at most six months valid).
+  IDENTITY_OIDC_APPLE_CLIENT_ID: clientToken(512).optional(),
+  IDENTITY_OIDC_APPLE_CLIENT_SECRET: clientToken(4096).optional(),
+  IDENTITY_OIDC_APPLE_ISSUER_URL: issuerUrl.optional(),
 });
+
+/** A sign-in provider of the `oidc` strategy (Kratos `selfservice.methods.oidc.config.providers[]`). */
+export interface OidcProviderEnv {
+  id: (typeof OIDC_PROVIDERS)[number]['id'];
+  clientId: string;
+  clientSecret: string;
+  /** Where `/.well-known/openid-configuration` is found, without a trailing slash. */
+  issuerUrl: string;
+}
 
 /** The identity server's settings: sessions, return URLs, rate limits and the courier's SMTP server. */
 export interface IdentityEnv {
@@ -47,6 +84,8 @@ export interface IdentityEnv {
   adminUrl: string | undefined;
   /** Bearer token sent to `adminUrl` (an Ory API key). */
   adminToken: string | undefined;
+  /** Social sign-in providers; one is offered only when its client id and secret are both set. */
+  oidcProviders: OidcProviderEnv[];
 }
 
 /** @throws ConfigurationError naming each identity variable that is invalid. */
@@ -66,6 +105,7 @@ export function parseIdentityEnv(env: Record<string, string | undefined>): Ident
       { variable: 'IDENTITY_ADMIN_TOKEN', message: 'is only used with IDENTITY_ADMIN_URL, which is not set' },
     ]);
   }
+  const oidcProviders = parseOidcProviders(raw);
   return {
     smtpUrl: raw.SMTP_URL,
     smtpFrom: raw.SMTP_FROM,
@@ -76,5 +116,39 @@ export function parseIdentityEnv(env: Record<string, string | undefined>): Ident
     rateLimitPerIdentifier: raw.IDENTITY_RATE_LIMIT_PER_IDENTIFIER,
     adminUrl: raw.IDENTITY_ADMIN_URL?.replace(/\/+$/, ''),
     adminToken: raw.IDENTITY_ADMIN_TOKEN,
+    oidcProviders,
   };
+}
+
+/**
+ * A provider is configured all or nothing: its client id and secret together (the issuer is optional).
+ * @throws ConfigurationError naming the missing half, or an issuer given without the client.
+ */
+function parseOidcProviders(raw: z.infer<typeof rawIdentityEnv>): OidcProviderEnv[] {
+  const problems: { variable: string; message: string }[] = [];
+  const providers: OidcProviderEnv[] = [];
+  for (const { id, variable, defaultIssuer } of OIDC_PROVIDERS) {
+    const name = (suffix: string) => `IDENTITY_OIDC_${variable}_${suffix}`;
+    const clientId = raw[`IDENTITY_OIDC_${variable}_CLIENT_ID`];
+    const clientSecret = raw[`IDENTITY_OIDC_${variable}_CLIENT_SECRET`];
+    const issuer = raw[`IDENTITY_OIDC_${variable}_ISSUER_URL`];
+    if (clientId && !clientSecret)
+      problems.push({ variable: name('CLIENT_SECRET'), message: `must be set with ${name('CLIENT_ID')}` });
+    else if (clientSecret && !clientId)
+      problems.push({ variable: name('CLIENT_ID'), message: `must be set with ${name('CLIENT_SECRET')}` });
+    else if (issuer && !clientId)
+      problems.push({
+        variable: name('ISSUER_URL'),
+        message: `is only used with ${name('CLIENT_ID')} and ${name('CLIENT_SECRET')}, which are not set`,
+      });
+    else if (clientId && clientSecret)
+      providers.push({
+        id,
+        clientId,
+        clientSecret,
+        issuerUrl: (issuer ?? defaultIssuer).replace(/\/+$/, ''),
+      });
+  }
+  if (problems.length) throw new ConfigurationError(problems);
+  return providers;
 }

@@ -34,7 +34,30 @@ export interface IdentityConfig {
   /** The outbox page at `/_dev/mail/` is served only in the embedded mode. */
   devMailbox: boolean;
   siteName: string;
+  /** Social sign-in providers of the `oidc` strategy; none when omitted (no `oidc` nodes). */
+  oidcProviders?: readonly OidcProviderConfig[];
 }
+
+/** An OpenID Connect provider (Kratos `selfservice.methods.oidc.config.providers[]`). */
+export interface OidcProviderConfig {
+  /** The id in URLs and forms (`provider=google`, `…/oidc/callback/google`). */
+  id: string;
+  /** The name readers see (`Sign in with Google`). */
+  label: string;
+  clientId: string;
+  clientSecret: string;
+  /** The issuer, without a trailing slash; discovery reads `<issuer>/.well-known/openid-configuration`. */
+  issuerUrl: string;
+  scope: readonly string[];
+  /** Apple posts the answer back (`form_post`) when names or e-mail are asked for. */
+  responseMode?: 'form_post';
+}
+
+const PROVIDER_DEFAULTS: Record<string, Pick<OidcProviderConfig, 'label' | 'scope' | 'responseMode'>> = {
+  google: { label: 'Google', scope: ['openid', 'email', 'profile'] },
+  // Apple knows no `profile` scope: `name` and `email`, answered by a form post.
+  apple: { label: 'Apple', scope: ['openid', 'email', 'name'], responseMode: 'form_post' },
+};
 
 /** The configuration the product runs the identity server with, derived from the server environment. */
 export function identityConfigFromEnv(env: ServerEnv): IdentityConfig {
@@ -63,5 +86,6 @@ export function identityConfigFromEnv(env: ServerEnv): IdentityConfig {
     rateLimitPerIdentifier: identity.rateLimitPerIdentifier,
     devMailbox: env.embedded,
     siteName: env.siteName,
+    oidcProviders: identity.oidcProviders.map((p) => ({ ...p, ...PROVIDER_DEFAULTS[p.id]! })),
   };
 }

@@ -18,6 +18,9 @@ import { createRecoveryFlow, updateRecoveryFlow } from './flows/recovery-flow';
 import { createRegistrationFlow, updateRegistrationFlow } from './flows/registration-flow';
 import { createSettingsFlow, updateSettingsFlow } from './flows/settings-flow';
 import { createVerificationFlow, updateVerificationFlow } from './flows/verification-flow';
+import { completeOidc } from './flows/oidc-callback';
+import { OIDC_STATE_COOKIE, oidcStateCookie } from './flows/oidc-start';
+import { createOpenIdClient, type OpenIdClient } from './oidc/openid-client';
 import { createFlowStore, type FlowRecord, type FlowType } from './store/flow-store';
 import { createIdentityStore } from './store/identity-store';
 import { createRateLimitStore } from './store/rate-limit-store';
@@ -33,6 +36,8 @@ export interface IdentityServerDeps {
   /** E-mail port; the outbox table when omitted. */
   mailer?: Mailer;
   clock?: () => Date;
+  /** The relying party of social sign-in; one with a discovery cache when omitted. */
+  openId?: OpenIdClient;
 }
 
 export interface IdentityServer {
@@ -61,6 +66,7 @@ export function createIdentityServer(deps: IdentityServerDeps): IdentityServer {
   const { db, config } = deps;
   const clock = deps.clock ?? (() => new Date());
   const mailer = deps.mailer ?? createOutboxMailer(db);
+  const openId = deps.openId ?? createOpenIdClient();
   const identities = createIdentityStore(db);
   const sessions = createSessionStore(db);
   const flows = createFlowStore(db);
@@ -96,6 +102,7 @@ export function createIdentityServer(deps: IdentityServerDeps): IdentityServer {
       sessions,
       flows,
       mailer,
+      openId,
       now,
       client: {
         ip: forwarded || request.headers.get('x-real-ip') || undefined,
@@ -341,6 +348,11 @@ export function createIdentityServer(deps: IdentityServerDeps): IdentityServer {
         };
         return withCookies(json(body), cookies);
       }
+      case 'provider': {
+        const cookies = [...setCookies, ...outcome.cookies];
+        if (!answerJson) return redirect(outcome.to, cookies);
+        return withCookies(json(errors.locationChange(outcome.to).body(), 422), cookies);
+      }
       case 'redirect': {
         const cookies = [...setCookies];
         if (browser && outcome.session) cookies.push(sessionCookie(outcome.session.token));
@@ -350,6 +362,51 @@ export function createIdentityServer(deps: IdentityServerDeps): IdentityServer {
       }
     }
   }
+
+  // ---- social sign-in: the provider sends the browser back here; Apple posts, and a GET follows so
+  // that the browser sends its SameSite=Lax cookies (Kratos does the same).
+  const oidcCallback = '/self-service/methods/oidc/callback/:provider';
+  app.post(oidcCallback, async (c) => {
+    const text = await c.req.text();
+    if (text.length > 65_536) return json(errors.badRequest('The request body is too large.').body(), 400);
+    const query = new URLSearchParams(text).toString();
+    return redirect(
+      `${base}/self-service/methods/oidc/callback/${encodeURIComponent(c.req.param('provider'))}?${query}`,
+    );
+  });
+
+  app.get(oidcCallback, async (c) => {
+    const request = c.req.raw;
+    const { ctx, setCookies } = await contextFor(request);
+    const cookies = [...setCookies, oidcStateCookie(config, undefined)];
+    try {
+      const result = await completeOidc(ctx, {
+        providerId: c.req.param('provider'),
+        params: new URL(request.url).searchParams,
+        stateCookie: readCookie(request.headers.get('cookie'), OIDC_STATE_COOKIE),
+      });
+      switch (result.kind) {
+        case 'signed_in':
+          await flows.save(result.flow, ctx.now);
+          return redirect(
+            result.returnTo,
+            result.token ? [...cookies, sessionCookie(result.token)] : cookies,
+          );
+        case 'flow':
+          await flows.save(result.flow, ctx.now);
+          return redirect(uiUrl(result.flow.flowType, result.flow.id), cookies);
+        case 'expired': {
+          const replacement = await replaceExpired(ctx, result.flow);
+          return redirect(uiUrl(replacement.flowType, replacement.id), cookies);
+        }
+        case 'already_signed_in':
+          return redirect(result.returnTo, cookies);
+      }
+    } catch (error) {
+      if (error instanceof KratosError) return browserError(request, error, cookies);
+      throw error;
+    }
+  });
 
   // ---- sessions
   app.get('/sessions/whoami', async (c) => {

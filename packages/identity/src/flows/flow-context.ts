@@ -1,5 +1,6 @@
 import type { IdentityConfig } from '../identity-config';
 import type { Mailer } from '../courier/mailer';
+import type { OpenIdClient } from '../oidc/openid-client';
 import type { FlowStore } from '../store/flow-store';
 import type { IdentityStore } from '../store/identity-store';
 import type { SessionRecord, SessionStore } from '../store/session-store';
@@ -11,6 +12,8 @@ export interface FlowContext {
   sessions: SessionStore;
   flows: FlowStore;
   mailer: Mailer;
+  /** The relying party of the `oidc` strategy (discovery, code exchange, ID token checks). */
+  openId: OpenIdClient;
   now: Date;
   client: { ip: string | undefined; userAgent: string | undefined };
   /** The session the request carries (cookie or token), if any and active. */

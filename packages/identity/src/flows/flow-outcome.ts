@@ -20,6 +20,11 @@ export type FlowOutcome =
       /** A browser form goes here instead of `returnTo` (e.g. the verification screen). */
       browserRedirect?: string;
     }
+  /**
+   * The browser must go to a sign-in provider: a form gets a 303, a script a 422 with
+   * `redirect_browser_to` (Kratos `browser_location_change_required`); `cookies` bind the browser.
+   */
+  | { kind: 'provider'; flow: FlowRecord; to: string; cookies: string[] }
   /** The browser must go elsewhere (e.g. the settings screen after recovery). */
   | {
       kind: 'redirect';

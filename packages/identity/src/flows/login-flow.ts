@@ -1,4 +1,5 @@
 import { templates } from '../courier/templates';
+import type { IdentityConfig } from '../identity-config';
 import { errors } from '../http/kratos-error';
 import { verifyAgainstDummy, verifyPassword } from '../security/password-hasher';
 import type { FlowRecord } from '../store/flow-store';
@@ -10,9 +11,11 @@ import { checkCode, sendCode } from './code-step';
 import type { FlowContext } from './flow-context';
 import { field, isEmail, newFlow, render } from './flow-common';
 import type { FlowOutcome } from './flow-outcome';
+import { oidcNodes, startOidc } from './oidc-start';
 import { issueSession } from './sessions';
 
-function chooseMethodNodes(csrf: string, identifier?: string): UiNode[] {
+/** The first screen of a login flow: identifier with password or code, then any social providers. */
+export function loginMethodNodes(config: IdentityConfig, csrf: string, identifier?: string): UiNode[] {
   return [
     csrfNode(csrf),
     input('default', 'identifier', 'email', {
@@ -27,6 +30,7 @@ function chooseMethodNodes(csrf: string, identifier?: string): UiNode[] {
     }),
     submit('password', 'method', 'password', texts.loginPassword()),
     submit('code', 'method', 'code', texts.loginCode()),
+    ...oidcNodes(config, 'login'),
   ];
 }
 
@@ -60,13 +64,13 @@ export function createLoginFlow(
     returnTo,
     state: 'choose_method',
     internal: { refresh: options.refresh, requestedAal: options.aal ?? 'aal1' },
-    nodes: (csrf) => chooseMethodNodes(csrf),
+    nodes: (csrf) => loginMethodNodes(ctx.config, csrf),
   });
   if (options.refresh && ctx.session) flow.ui.messages = [texts.loginReAuth()];
   return flow;
 }
 
-/** POST /self-service/login: password, or a one-time code by e-mail in two steps. */
+/** POST /self-service/login: password, a one-time code by e-mail in two steps, or a social provider. */
 export async function updateLoginFlow(
   ctx: FlowContext,
   flow: FlowRecord,
@@ -82,9 +86,14 @@ export async function updateLoginFlow(
     return { kind: 'flow', flow, status: 400 };
   };
 
+  if (method === 'oidc' || (!method && field(body, 'provider')))
+    return startOidc(ctx, flow, field(body, 'provider'), (messages) =>
+      fail(loginMethodNodes(ctx.config, flow.csrfToken), messages),
+    );
+
   if (method === 'password') {
     const password = field(body, 'password') ?? '';
-    const nodes = chooseMethodNodes(flow.csrfToken, identifier);
+    const nodes = loginMethodNodes(ctx.config, flow.csrfToken, identifier);
     if (!identifier) addNodeMessage(nodes, 'identifier', texts.required('identifier'));
     if (!password) addNodeMessage(nodes, 'password', texts.required('password'));
     if (!identifier || !password) return fail(nodes, []);
@@ -105,7 +114,7 @@ export async function updateLoginFlow(
       const address =
         flow.state === 'sent_email' && resend ? (flow.internal.codeAddress ?? identifier) : identifier;
       if (!address || !isEmail(address)) {
-        const nodes = chooseMethodNodes(flow.csrfToken, identifier);
+        const nodes = loginMethodNodes(ctx.config, flow.csrfToken, identifier);
         addNodeMessage(
           nodes,
           'identifier',
@@ -132,14 +141,15 @@ export async function updateLoginFlow(
     const checked = await checkCode(ctx, flow, code);
     if (!checked.ok) return fail(nodes, [texts.loginCodeInvalid()]);
     const identity = await ctx.identities.findByEmail(checked.address);
-    if (!identity) return fail(chooseMethodNodes(flow.csrfToken, checked.address), [texts.noCodeUser()]);
+    if (!identity)
+      return fail(loginMethodNodes(ctx.config, flow.csrfToken, checked.address), [texts.noCodeUser()]);
     // The code proved the address: mark it verified, as Kratos does after a code login.
     await ctx.identities.markVerified(checked.address, ctx.now);
     flow.state = 'passed_challenge';
     return complete(ctx, flow, identity.id, 'code', returnTo);
   }
 
-  const nodes = chooseMethodNodes(flow.csrfToken, identifier);
+  const nodes = loginMethodNodes(ctx.config, flow.csrfToken, identifier);
   fillValues(nodes, body);
   return fail(nodes, [
     {
@@ -159,7 +169,7 @@ async function complete(
 ): Promise<FlowOutcome> {
   const identity = (await ctx.identities.findById(identityId))!;
   if (identity.state !== 'active') {
-    render(flow, ctx, chooseMethodNodes(flow.csrfToken), [
+    render(flow, ctx, loginMethodNodes(ctx.config, flow.csrfToken), [
       { id: 4010011, type: 'error', text: 'This account was disabled.' },
     ]);
     return { kind: 'flow', flow, status: 400 };

@@ -1,4 +1,5 @@
 import { templates } from '../courier/templates';
+import type { IdentityConfig } from '../identity-config';
 import { errors } from '../http/kratos-error';
 import { checkPassword } from '../security/password-policy';
 import { hashPassword } from '../security/password-hasher';
@@ -11,17 +12,24 @@ import { checkCode, sendCode } from './code-step';
 import type { FlowContext } from './flow-context';
 import { field, newFlow, render } from './flow-common';
 import type { FlowOutcome } from './flow-outcome';
+import { oidcNodes, startOidc } from './oidc-start';
 import { issueSession } from './sessions';
 import { parseTraits, traitNodes } from './traits';
 import { startVerification } from './verification-flow';
 
-function chooseMethodNodes(csrf: string, traits: Partial<Traits> = {}): UiNode[] {
+/** The first screen of a registration flow: traits with password or code, then any social providers. */
+export function registrationMethodNodes(
+  config: IdentityConfig,
+  csrf: string,
+  traits: Partial<Traits> = {},
+): UiNode[] {
   return [
     csrfNode(csrf),
     ...traitNodes('default', traits),
     input('password', 'password', 'password', { autocomplete: 'new-password', label: texts.labelPassword() }),
     submit('password', 'method', 'password', texts.registration()),
     submit('code', 'method', 'code', texts.registrationCode()),
+    ...oidcNodes(config, 'registration'),
   ];
 }
 
@@ -53,11 +61,11 @@ export function createRegistrationFlow(
     requestUrl,
     returnTo,
     state: 'choose_method',
-    nodes: (csrf) => chooseMethodNodes(csrf),
+    nodes: (csrf) => registrationMethodNodes(ctx.config, csrf),
   });
 }
 
-/** POST /self-service/registration: password, or traits then an e-mailed code. */
+/** POST /self-service/registration: password, traits then an e-mailed code, or a social provider. */
 export async function updateRegistrationFlow(
   ctx: FlowContext,
   flow: FlowRecord,
@@ -70,6 +78,11 @@ export async function updateRegistrationFlow(
     render(flow, ctx, nodes, messages);
     return { kind: 'flow', flow, status: 400 };
   };
+
+  if (method === 'oidc' || (!method && field(body, 'provider')))
+    return startOidc(ctx, flow, field(body, 'provider'), (messages) =>
+      fail(registrationMethodNodes(ctx.config, flow.csrfToken), messages),
+    );
 
   if (method === 'code' && flow.state === 'sent_email' && field(body, 'resend') !== 'code') {
     const traits = (flow.internal.codeTraits ?? {}) as unknown as Traits;
@@ -94,7 +107,7 @@ export async function updateRegistrationFlow(
       now: ctx.now,
     });
     if (!identity)
-      return fail(chooseMethodNodes(flow.csrfToken, traits), [
+      return fail(registrationMethodNodes(ctx.config, flow.csrfToken, traits), [
         texts.duplicateWithHints(traits.email, ['password', 'code']),
       ]);
     flow.state = 'passed_challenge';
@@ -113,7 +126,7 @@ export async function updateRegistrationFlow(
 
   const parsed = parseTraits(body.traits);
   if (!parsed.ok) {
-    const nodes = chooseMethodNodes(flow.csrfToken, parsed.partial);
+    const nodes = registrationMethodNodes(ctx.config, flow.csrfToken, parsed.partial);
     addNodeMessage(nodes, parsed.field, parsed.message);
     return fail(nodes);
   }
@@ -121,12 +134,14 @@ export async function updateRegistrationFlow(
   const existing = await ctx.identities.findByEmail(traits.email);
   if (existing) {
     const types = [...new Set(existing.credentials.map((c) => c.type))];
-    return fail(chooseMethodNodes(flow.csrfToken, traits), [texts.duplicateWithHints(traits.email, types)]);
+    return fail(registrationMethodNodes(ctx.config, flow.csrfToken, traits), [
+      texts.duplicateWithHints(traits.email, types),
+    ]);
   }
 
   if (method === 'password') {
     const password = field(body, 'password') ?? '';
-    const nodes = chooseMethodNodes(flow.csrfToken, traits);
+    const nodes = registrationMethodNodes(ctx.config, flow.csrfToken, traits);
     if (!password) {
       addNodeMessage(nodes, 'password', texts.required('password'));
       return fail(nodes);
@@ -188,7 +203,7 @@ export async function updateRegistrationFlow(
     return fail(codeSentNodes(flow.csrfToken, traits), [texts.registrationCodeSent()]);
   }
 
-  return fail(chooseMethodNodes(flow.csrfToken, traits), [
+  return fail(registrationMethodNodes(ctx.config, flow.csrfToken, traits), [
     {
       id: 4010003,
       type: 'error',

@@ -23,6 +23,8 @@ export interface FlowInternal {
   exchangeSessionId?: string;
   exchangeSessionToken?: string;
   exchangeReturnToCode?: string;
+  /** Social sign-in under way: what the callback must find again (used once, then removed). */
+  oidc?: { provider: string; state: string; nonce: string; codeVerifier: string };
 }
 
 export interface FlowRecord {

@@ -30,7 +30,8 @@ export const texts = {
   labelLoginCode: () => info(1070013, 'Login code'),
   // login (101xxxx)
   loginReAuth: () => info(1010003, 'Please confirm this action by verifying that it is you.'),
-  loginWith: (provider: string) => info(1010002, `Sign in with ${provider}`, { provider }),
+  loginWith: (provider: string, providerId: string) =>
+    info(1010002, `Sign in with ${provider}`, { provider, provider_id: providerId }),
   loginCodeSent: () =>
     info(
       1010014,
@@ -41,7 +42,8 @@ export const texts = {
   loginPassword: () => info(1010022, 'Sign in with password'),
   // registration (104xxxx)
   registration: () => info(1040001, 'Sign up'),
-  registrationWith: (provider: string) => info(1040002, `Sign up with ${provider}`, { provider }),
+  registrationWith: (provider: string, providerId: string) =>
+    info(1040002, `Sign up with ${provider}`, { provider, provider_id: providerId }),
   registrationCodeSent: () =>
     info(1040005, 'An email containing a code has been sent to the email address you provided.'),
   registrationCode: () => info(1040006, 'Sign up with code'),
@@ -81,6 +83,27 @@ export const texts = {
         ' which is already in use by another account. You can sign in using your password or a one-time code.',
       { available_credential_types: available, credential_identifier_hint: identifier },
     ),
+  /**
+   * Social sign-in found another account with the provider's e-mail: it is not linked; the reader signs in
+   * the way that account allows (a one-time code always works for its address).
+   */
+  duplicateOfSocial: (identifier: string, types: string[], providers: string[]) => {
+    const ways = [
+      ...(types.includes('password') ? ['your password'] : []),
+      'a one-time code sent to that address',
+      ...providers.map((p) => `${p[0]!.toUpperCase()}${p.slice(1)}`),
+    ];
+    const list = ways.length > 1 ? `${ways.slice(0, -1).join(', ')} or ${ways.at(-1)}` : ways[0]!;
+    return error(
+      4000028,
+      `You tried signing in with ${identifier} which is already in use by another account. Sign in with ${list} instead.`,
+      {
+        available_credential_types: [...new Set([...types, 'code'])],
+        available_oidc_providers: providers,
+        credential_identifier_hint: identifier,
+      },
+    );
+  },
   password: (id: number, text: string, context: Record<string, unknown>) => error(id, text, context),
   noCodeUser: () => error(4000035, 'This account does not exist or has not setup sign in with code.'),
   duplicateCredentials: () =>
@@ -109,6 +132,8 @@ export const texts = {
     error(4070005, `The verification flow expired ${minutes} minutes ago, please try again.`),
   verificationCodeInvalid: () =>
     error(4070006, 'The verification code is invalid or has already been used. Please try again.'),
+  /** Kratos's generic system error (`ErrorSystemGeneric`): the text is the reason. */
+  systemGeneric: (reason: string) => error(5000001, reason, { reason }),
   tooManyAttempts: (typeId: number) =>
     error(typeId, 'The code was tried too many times. Please request a new code.'),
 };
