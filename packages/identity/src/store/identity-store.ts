@@ -69,7 +69,7 @@ export function createIdentityStore(db: Database) {
     }));
   }
 
-  return {
+  const store = {
     async findById(id: string): Promise<IdentityRecord | undefined> {
       if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
       return (await load([id]))[0];
@@ -196,42 +196,12 @@ export function createIdentityStore(db: Database) {
      * password and code credentials. Returns false when the new e-mail belongs to someone else.
      */
     async updateTraits(identity: IdentityRecord, traits: Traits, now: Date): Promise<boolean> {
-      const email = normaliseEmail(traits.email);
-      const emailChanged = email !== identity.traits.email;
-      try {
-        await db.transaction(async (tx) => {
-          await tx
-            .update(identityIdentities)
-            .set({ traits: { ...traits, email }, updatedAt: now })
-            .where(eq(identityIdentities.id, identity.id));
-          if (!emailChanged) return;
-          await tx
-            .update(identityAddresses)
-            .set({ value: email, verified: false, status: 'pending', verifiedAt: null, updatedAt: now })
-            .where(
-              and(eq(identityAddresses.identityId, identity.id), eq(identityAddresses.kind, 'verifiable')),
-            );
-          await tx
-            .update(identityAddresses)
-            .set({ value: email, updatedAt: now })
-            .where(
-              and(eq(identityAddresses.identityId, identity.id), eq(identityAddresses.kind, 'recovery')),
-            );
-          await tx
-            .update(identityCredentials)
-            .set({ identifier: email, updatedAt: now })
-            .where(
-              and(
-                eq(identityCredentials.identityId, identity.id),
-                inArray(identityCredentials.type, ['password', 'code']),
-              ),
-            );
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) return false;
-        throw error;
-      }
-      return true;
+      // The admin write with the identity's own state and metadata: a new e-mail comes out unverified.
+      return store.replace(
+        identity,
+        { traits, state: identity.state, metadataPublic: identity.metadataPublic },
+        now,
+      );
     },
 
     /**
@@ -303,6 +273,7 @@ export function createIdentityStore(db: Database) {
       return row?.n ?? 0;
     },
   };
+  return store;
 }
 
 export type IdentityStore = ReturnType<typeof createIdentityStore>;
