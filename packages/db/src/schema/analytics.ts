@@ -28,7 +28,11 @@ export const analyticsEvents = pgTable(
   ],
 );
 
-/** Events the collector refused, with the reason: never dropped, so a broken tracker shows up. */
+/**
+ * Events the collector refused, with the reason: never dropped, so a broken tracker shows up. `payload` is
+ * the refused value's JSON text exactly as it arrived (text, not jsonb: a refused event may hold U+0000 or
+ * an unpaired surrogate, which jsonb cannot store, and the row must still be written).
+ */
 export const analyticsBadRows = pgTable(
   'analytics_bad_rows',
   {
@@ -38,7 +42,7 @@ export const analyticsBadRows = pgTable(
     /** The problems found: `[{ path, message }]`. */
     reason: jsonb('reason').notNull(),
     schema: text('schema'),
-    payload: jsonb('payload').notNull(),
+    payload: text('payload').notNull(),
     collectedAt: timestamp('collected_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('analytics_bad_rows_collected_at_idx').on(table.collectedAt)],

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const now = () => sql`now()`;
@@ -22,23 +32,37 @@ export const billingSimulatorRecords = pgTable(
 
 /**
  * Every purchase or upgrade attempt, written before the provider is called and keyed by the client's
- * idempotency key, so a double submit, a retry or a restart mid-call charges once.
+ * idempotency key, so a double submit, a retry or a restart mid-call charges once. A reader has at most
+ * one attempt pending at a time, whatever its key (two tabs, two keys): the second waits for the first.
+ * `refused` is an attempt turned down before the provider was called; `failed` one whose provider call
+ * failed, its outcome unknown until the provider's records are read back.
  */
-export const billingPurchases = pgTable('billing_purchases', {
-  idempotencyKey: text('idempotency_key').primaryKey(),
-  userId: text('user_id').notNull(),
-  kind: text('kind', { enum: ['purchase', 'upgrade'] }).notNull(),
-  planCode: text('plan_code').notNull(),
-  currency: text('currency').notNull(),
-  status: text('status', {
-    enum: ['pending', 'succeeded', 'declined', 'three_d_secure', 'failed'],
-  }).notNull(),
-  subscriptionUuid: text('subscription_uuid'),
-  message: text('message'),
-  amountCharged: integer('amount_charged'),
-  createdAt: at('created_at').notNull().default(now()),
-  updatedAt: at('updated_at').notNull().default(now()),
-});
+export const billingPurchases = pgTable(
+  'billing_purchases',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    userId: text('user_id').notNull(),
+    kind: text('kind', { enum: ['purchase', 'upgrade'] }).notNull(),
+    planCode: text('plan_code').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', {
+      enum: ['pending', 'succeeded', 'declined', 'three_d_secure', 'failed', 'refused'],
+    }).notNull(),
+    subscriptionUuid: text('subscription_uuid'),
+    message: text('message'),
+    amountCharged: integer('amount_charged'),
+    /** The provider's invoice of the charge, when there was one. */
+    invoiceId: text('invoice_id'),
+    createdAt: at('created_at').notNull().default(now()),
+    updatedAt: at('updated_at').notNull().default(now()),
+  },
+  (t) => [
+    uniqueIndex('billing_purchases_one_pending_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    index('billing_purchases_user').on(t.userId),
+  ],
+);
 
 /** The product's copy of each subscription, kept in step with the provider by webhooks and reconciliation. */
 export const billingSubscriptions = pgTable(
@@ -61,6 +85,8 @@ export const billingSubscriptions = pgTable(
     isInDunning: boolean('is_in_dunning').notNull().default(false),
     activeInvoiceId: text('active_invoice_id'),
     couponCodes: jsonb('coupon_codes').$type<string[]>().notNull().default([]),
+    /** The provider's `updated_at` of the state held here: an older state never overwrites a newer one. */
+    providerUpdatedAt: at('provider_updated_at'),
     cancellationReason: text('cancellation_reason'),
     cancellationReasonOther: text('cancellation_reason_other'),
     discountRedeemedAt: at('discount_redeemed_at'),

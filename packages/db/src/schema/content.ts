@@ -113,6 +113,9 @@ export const articles = pgTable(
     ),
     index('articles_search_idx').using('gin', table.searchVector),
     index('articles_headline_trgm_idx').using('gin', table.headline.op('gin_trgm_ops')),
+    // The illustration route serves only art a story uses: its hero, or an image block of its body.
+    index('articles_hero_art_idx').on(sql`(${table.hero} -> 'art')`),
+    index('articles_body_path_idx').using('gin', sql`${table.body} jsonb_path_ops`),
   ],
 );
 

@@ -78,13 +78,15 @@ export const identityAddresses = pgTable(
   ],
 );
 
-/** A signed-in session; only the SHA-256 of its token is stored. */
+/**
+ * A signed-in session; only the SHA-256 of its token is stored. Its logout token is not stored: it is an
+ * HMAC of the session id, so it opens the logout of that session only.
+ */
 export const identitySessions = pgTable(
   'identity_sessions',
   {
     id: uuid('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    logoutTokenHash: text('logout_token_hash').notNull(),
     identityId: uuid('identity_id')
       .notNull()
       .references(() => identityIdentities.id, { onDelete: 'cascade' }),
@@ -99,8 +101,8 @@ export const identitySessions = pgTable(
   },
   (t) => [
     uniqueIndex('identity_sessions_token').on(t.tokenHash),
-    uniqueIndex('identity_sessions_logout_token').on(t.logoutTokenHash),
     index('identity_sessions_identity').on(t.identityId),
+    index('identity_sessions_expires').on(t.expiresAt),
   ],
 );
 
@@ -119,6 +121,11 @@ export const identityFlows = pgTable(
     /** Server-side state: the address a code went to, tries so far, refresh and requested AAL. */
     internal: jsonb('internal').notNull().default({}),
     ui: jsonb('ui').notNull(),
+    /**
+     * One-time codes submitted to this flow, counted by one atomic `UPDATE … RETURNING` before a code is
+     * checked; past the limit the flow takes no more codes (Kratos's `submit_count`).
+     */
+    submitCount: integer('submit_count').notNull().default(0),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -145,12 +152,42 @@ export const identityCodes = pgTable(
   (t) => [index('identity_codes_flow').on(t.flowId)],
 );
 
+/**
+ * A native sign-in handed over through a browser (Kratos's session token exchanger): the app keeps the
+ * init code from the flow's creation, the browser is sent back with a return-to code made when the sign-in
+ * completes, and both together fetch the session token once. Codes are stored as SHA-256 hashes; the token
+ * only until it is fetched.
+ */
+export const identityTokenExchanges = pgTable(
+  'identity_token_exchanges',
+  {
+    id: uuid('id').primaryKey(),
+    flowId: uuid('flow_id')
+      .notNull()
+      .references(() => identityFlows.id, { onDelete: 'cascade' }),
+    initCodeHash: text('init_code_hash').notNull(),
+    /** Set when the sign-in completes: the browser is sent back with the code itself. */
+    returnToCodeHash: text('return_to_code_hash'),
+    sessionId: uuid('session_id').references(() => identitySessions.id, { onDelete: 'cascade' }),
+    sessionToken: text('session_token'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('identity_token_exchanges_init_code').on(t.initCodeHash),
+    index('identity_token_exchanges_flow').on(t.flowId),
+  ],
+);
+
 /** A self-service error shown by the error UI (`GET /self-service/errors?id=`). */
-export const identityErrors = pgTable('identity_errors', {
-  id: uuid('id').primaryKey(),
-  error: jsonb('error').notNull(),
-  createdAt: createdAt(),
-});
+export const identityErrors = pgTable(
+  'identity_errors',
+  {
+    id: uuid('id').primaryKey(),
+    error: jsonb('error').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('identity_errors_created').on(t.createdAt)],
+);
 
 /** Messages of the courier; in the embedded mode this table is the outbox shown at `/_dev/mail/`. */
 export const identityCourierMessages = pgTable(

@@ -12,3 +12,5 @@ export * from './content';
 export * from './identity';
 export * from './access';
 export * from './email-changes';
+export * from './contact';
+export * from './sign-in-risk';

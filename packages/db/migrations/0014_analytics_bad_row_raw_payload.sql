@@ -1,0 +1,1 @@
+ALTER TABLE "analytics_bad_rows" ALTER COLUMN "payload" SET DATA TYPE text;

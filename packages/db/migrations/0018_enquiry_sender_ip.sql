@@ -1,0 +1,2 @@
+ALTER TABLE "contact_enquiries" ADD COLUMN "sender_ip" text;--> statement-breakpoint
+CREATE INDEX "contact_enquiries_sender_ip_created_idx" ON "contact_enquiries" USING btree ("sender_ip","created_at");
