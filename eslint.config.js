@@ -29,11 +29,13 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx}'],
-    // Tests may set up a child process's environment; product code reads settings through config.
+    // Tests may set up a child process's environment, and build tooling (next.config, the start script's
+    // build check) reads the build folder's name; product code reads settings through config.
     ignores: [
       'packages/config/**',
       'tooling/**',
       '**/*.config.ts',
+      'apps/web/scripts/**',
       '**/*.test.ts',
       '**/*.e2e.ts',
       '**/e2e/support/**',

@@ -13,6 +13,17 @@ const config: NextConfig = {
   // Source maps for the browser only when a benchmark asks (bench/article-javascript.mjs).
   productionBrowserSourceMaps: process.env.BOF_SOURCE_MAPS === '1',
   reactStrictMode: true,
+  // Story illustrations are PNG files drawn by the site (/illustrations/{motif}/{seed}.png); the image
+  // optimiser resizes them to WebP for each screen, offline, caching the results in the build folder.
+  // Only that path may be optimised: no remote images, no SVG through the optimiser.
+  images: {
+    localPatterns: [{ pathname: '/illustrations/**', search: '' }],
+    remotePatterns: [],
+    formats: ['image/webp'],
+    deviceSizes: [640, 750, 828, 1080, 1200, 1600],
+    imageSizes: [256, 384],
+    minimumCacheTTL: 31_536_000,
+  },
   // `npm test` type-checks the whole workspace once (tsc); the build need not do it again.
   typescript: { ignoreBuildErrors: true },
 };

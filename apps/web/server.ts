@@ -7,13 +7,17 @@ import { getPlatform, stopPlatform } from '@bof/api/platform';
 import { identityConfigFromEnv } from '@bof/identity/config';
 import { createOutboxMailer, createSmtpMailer } from '@bof/identity/mailer';
 import { createIdentityAdminServer } from '@bof/identity/admin';
+import { createPgliteChangeFeed, createPostgresChangeFeed } from '@bof/identity/change-feed';
 import { createIdentityNodeHandler } from '@bof/identity/node';
 import { createIdentityServer } from '@bof/identity/server';
 import { startPlatform } from '@bof/api/start-platform';
-import { ACCESS_HEADER, encodeGateResult, getAccessModule } from '@bof/api/access';
+import { getAccessModule } from '@bof/api/access';
 import { installEmailChangePorts } from '@bof/api/email-change';
-import { storyRequest } from './src/server/access/story-request';
+import { installCourier } from '@bof/api/courier';
+import { CLIENT_ADDRESS_HEADER } from '@bof/api/client-ip';
+import { handleStoryRequest } from './src/server/access/story-entry';
 import { startStoryPageCache } from './src/server/access/story-page-server';
+import { gracefulShutdown } from './src/server/graceful-shutdown';
 
 // The product's one process: validates configuration, opens and migrates the database, seeds, then
 // serves the Next.js app. SIGTERM and SIGINT drain in-flight requests and close the database.
@@ -45,8 +49,11 @@ await app.prepare();
 
 // The built-in identity server answers /identity/* (and /_dev/mail/ when embedded) before Next.js, so
 // Kratos paths keep their exact shape (docs/adr/0004). With IDENTITY_BASE_URL elsewhere it is not mounted.
-const identityConfig = identityConfigFromEnv(env);
-const identity = identityConfig.publicBaseUrl.startsWith(`${env.siteUrl}/`)
+// Its whoami cache hears of other processes' writes through the database (LISTEN identity_changes).
+const identityConfig = env.identityBaseUrl.startsWith(`${env.siteUrl}/`)
+  ? identityConfigFromEnv(env)
+  : undefined;
+const identity = identityConfig
   ? createIdentityNodeHandler(
       createIdentityServer({
         db: (await getPlatform()).db,
@@ -54,6 +61,9 @@ const identity = identityConfig.publicBaseUrl.startsWith(`${env.siteUrl}/`)
         mailer: env.identity.smtpUrl
           ? createSmtpMailer({ url: env.identity.smtpUrl, from: env.identity.smtpFrom })
           : undefined,
+        changeFeed: env.databaseUrl
+          ? createPostgresChangeFeed(env.databaseUrl)
+          : createPgliteChangeFeed((await getPlatform()).database.pglite!),
       }),
       new URL(identityConfig.publicBaseUrl).pathname,
     )
@@ -63,12 +73,16 @@ const identity = identityConfig.publicBaseUrl.startsWith(`${env.siteUrl}/`)
 // in-process and never mounted on a path, or Ory Kratos's at IDENTITY_ADMIN_URL. Its codes go out through
 // the identity server's courier (SMTP, or the outbox at /_dev/mail/).
 {
-  const { db } = await getPlatform();
-  installEmailChangePorts(await getPlatform(), {
-    mailer: env.identity.smtpUrl
-      ? createSmtpMailer({ url: env.identity.smtpUrl, from: env.identity.smtpFrom })
-      : createOutboxMailer(db),
-    identityAdmin: identity
+  const platform = await getPlatform();
+  const { db } = platform;
+  const mailer = env.identity.smtpUrl
+    ? createSmtpMailer({ url: env.identity.smtpUrl, from: env.identity.smtpFrom })
+    : createOutboxMailer(db);
+  // Enquiries from the contact pages go out through the same courier.
+  installCourier(platform, mailer);
+  installEmailChangePorts(platform, {
+    mailer,
+    identityAdmin: identityConfig
       ? createIdentityAdminServer({ db, publicBaseUrl: identityConfig.publicBaseUrl }).fetch
       : undefined,
   });
@@ -82,29 +96,20 @@ const access = await getAccessModule(await getPlatform());
 // Full-page story HTML is rendered once per address and decision shape and served compressed from memory.
 const storyPages =
   !dev && env.storyCache.enabled
-    ? await startStoryPageCache({ settings: env.storyCache, render: handle, db: (await getPlatform()).db })
+    ? startStoryPageCache({
+        settings: env.storyCache,
+        render: handle,
+        content: access.index,
+        detailed: env.debugMode,
+      })
     : undefined;
 
 const server = createServer((req, res) => {
+  // Route handlers cannot see the socket: its peer address travels in a header no client can supply.
+  req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
   if (identity?.handles(req.url)) return identity.listener(req, res);
-  delete req.headers[ACCESS_HEADER];
-  const story = storyRequest(req.method, req.url, req.headers);
-  if (!story) return void handle(req, res);
-  access.gate
-    .decide({ cookieHeader: req.headers.cookie, slug: story.slug, count: story.count, gift: story.gift })
-    .then((result) => {
-      if (result) {
-        req.headers[ACCESS_HEADER] = encodeGateResult(result);
-        if (storyPages?.serve(req, res, result)) return;
-        for (const cookie of result.setCookies) res.appendHeader('set-cookie', cookie);
-      }
-      return handle(req, res);
-    })
-    .catch((error: unknown) => {
-      console.error('Deciding access failed', error);
-      res.statusCode = 500;
-      res.end('Something went wrong.');
-    });
+  if (handleStoryRequest(req, res, { gate: access.gate, handle, storyPages })) return;
+  return void handle(req, res);
 });
 server.listen(env.port, env.host, () => {
   console.log(
@@ -112,25 +117,10 @@ server.listen(env.port, env.host, () => {
   );
 });
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal} received: finishing in-flight requests…`);
-  const force = setTimeout(() => {
-    console.error(`Requests still open after ${env.shutdownTimeoutMs} ms; stopping anyway.`);
-    process.exit(1);
-  }, env.shutdownTimeoutMs);
-  force.unref();
-  // Keep-alive sockets go idle between requests; close each as soon as it does.
-  const reaper = setInterval(() => server.closeIdleConnections(), 50);
-  server.close(async () => {
-    clearInterval(reaper);
-    await stopPlatform();
-    console.log('Stopped cleanly.');
-    process.exit(0);
-  });
-  server.closeIdleConnections();
-}
+const shutdown = gracefulShutdown(server, {
+  timeoutMs: env.shutdownTimeoutMs,
+  close: stopPlatform,
+  exit: (code) => process.exit(code),
+});
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

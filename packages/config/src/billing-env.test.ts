@@ -20,6 +20,7 @@ const production = {
   STATIC_BASE_URL: 'https://static.example.org',
   SESSION_SIGNING_KEY: '-----BEGIN PRIVATE KEY-----\\nMIGH\\n-----END PRIVATE KEY-----',
   PAYWALL_COOKIE_SECRET: 'x'.repeat(32),
+  SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465',
   ANALYTICS_COLLECTOR_URL: 'https://collector.example.org',
   AD_PIXEL_ID_PROD: '123456789012345',
   TAG_MANAGER_ID_PROD: 'GTM-ABCD123',

@@ -4,7 +4,8 @@ import { APP_NAME, DEPLOYMENT_ID, ENVIRONMENTS } from './constants';
 
 /**
  * The part of the configuration the browser may see. The server derives it from its own settings and
- * hands it to the page, so one build runs in every environment.
+ * hands it to the page through the root layout. Prerendered pages carry it from build time, so `npm start`
+ * rebuilds when it changes (apps/web/scripts/ensure-build.ts).
  */
 export const clientConfigSchema = z.object({
   siteName: z.string(),

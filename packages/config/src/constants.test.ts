@@ -11,7 +11,30 @@ describe('spec §9 constants', () => {
     expect(constants.CONSENT_COOKIE).toBe('bof_cc');
     expect(constants.DEPLOYMENT_ID).toBe('8.57.0');
     expect(constants.APP_NAME).toBe('frontend');
-    expect(constants.ANALYTICS.maxPostBytes).toBe(40_000);
+    expect(constants.PAYWALL_SESSION_COOKIE).toBe('bof_paywall_session');
+    expect(constants.ENVIRONMENTS).toEqual(['dev', 'test', 'qa', 'prod']);
+    expect(constants.PRODUCTION_ENVIRONMENT).toBe('prod');
+    expect(constants.ANALYTICS).toEqual({
+      libraryVersion: '0.12.5',
+      sessionTimeoutSeconds: 1800,
+      cookieLifetimeSeconds: 63_072_000,
+      eventQueueCapacity: 1000,
+      collectorRequestTimeoutMs: 5000,
+      maxPostBytes: 40_000,
+      bufferSize: 1,
+      errorMessageMaxLength: 2048,
+      errorStackMaxLength: 8192,
+      pagePingMinimumVisitSeconds: 10,
+      heartbeatDelaySeconds: 10,
+      pluginReadinessWaitMs: 10_000,
+      pluginQueueFlushMs: 3000,
+    });
+    expect(constants.FRAUD_DETECTION).toMatchObject({
+      requestTimeoutMs: 1000,
+      clientIdCookieLifetimeSeconds: 34_560_000,
+      formEventThrottleMs: 300,
+      customEventBatchMax: 100,
+    });
     expect(constants.CURRENCIES).toEqual(['EUR', 'GBP', 'INR', 'USD']);
   });
 });

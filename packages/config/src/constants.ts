@@ -14,6 +14,12 @@ export const SESSION_COOKIE = 'bof_session';
 export const PAYWALL_SESSION_COOKIE = 'bof_paywall_session';
 /** An anonymous reader's meter and A/B groups (docs/adr/0003-anonymous-meter-cookie.md). */
 export const METER_COOKIE = 'bof_meter';
+/**
+ * The most free gated reads the meter settings may allow in a window (anonymous plus registered): the
+ * meter cookies keep the newest this many reads (@bof/paywall METER_COOKIE_CAPACITY; a test keeps the two
+ * equal), and a meter that allowed more would forget reads it still counts.
+ */
+export const METER_MAX_FREE_READS = 20;
 export const CONSENT_COOKIE = 'bof_cc';
 
 /** Deployment (spec §9). The environment itself is configuration (`APP_ENV`). */
@@ -23,9 +29,14 @@ export const ENVIRONMENTS = ['dev', 'test', 'qa', 'prod'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 export const PRODUCTION_ENVIRONMENT: Environment = 'prod';
 
-/** Fraud-detection library (spec §9). */
+/**
+ * Fraud-detection library (spec §9). The spec names version 2.5.1, which the npm registry no longer
+ * offers (it lists 2.0.4, 2.1.8, 2.1.15, 2.8.4 and 2.8.5): 2.8.5, with the same API, is the one installed
+ * (docs/adr/0007-fraud-detection-at-sign-in.md).
+ */
 export const FRAUD_DETECTION = {
-  libraryVersion: '2.5.1',
+  specLibraryVersion: '2.5.1',
+  libraryVersion: '2.8.5',
   requestTimeoutMs: 1000,
   clientIdCookieLifetimeSeconds: 34_560_000,
   formEventThrottleMs: 300,

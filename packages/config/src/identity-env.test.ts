@@ -105,3 +105,34 @@ describe('the social sign-in providers', () => {
     expect(named.sort()).toEqual(['IDENTITY_OIDC_GOOGLE_CLIENT_ID', 'IDENTITY_OIDC_GOOGLE_ISSUER_URL']);
   });
 });
+
+describe('the client address and the secret', () => {
+  it('trust no proxy and have no configured secret by default', () => {
+    const env = parseIdentityEnv({});
+    expect(env.trustedProxies).toBe(0);
+    expect(env.secret).toBeUndefined();
+  });
+
+  it('take a number of trusted proxies and a long secret', () => {
+    const env = parseIdentityEnv({ IDENTITY_TRUSTED_PROXIES: '2', IDENTITY_SECRET: 'x'.repeat(40) });
+    expect(env.trustedProxies).toBe(2);
+    expect(env.secret).toBe('x'.repeat(40));
+  });
+
+  it.each([
+    ['IDENTITY_TRUSTED_PROXIES', '-1'],
+    ['IDENTITY_TRUSTED_PROXIES', '11'],
+    ['IDENTITY_TRUSTED_PROXIES', 'one'],
+    ['IDENTITY_SECRET', 'too-short'],
+    ['IDENTITY_SECRET', `${'x'.repeat(40)} spaced`],
+  ])('refuse %s=%s', (variable, value) => {
+    try {
+      parseIdentityEnv({ [variable]: value });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as ConfigurationError).problems.map((p) => p.variable)).toEqual([variable]);
+      return;
+    }
+    throw new Error('expected a ConfigurationError');
+  });
+});

@@ -41,6 +41,13 @@ const rawIdentityEnv = z.object({
     .optional(),
   IDENTITY_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(60),
   IDENTITY_RATE_LIMIT_PER_IDENTIFIER: z.coerce.number().int().min(1).max(10_000).default(10),
+  IDENTITY_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  IDENTITY_SECRET: z
+    .string()
+    .min(32, 'must be a random secret of at least 32 characters')
+    .max(512)
+    .regex(/^[\x21-\x7e]+$/, 'must be one token of printable characters')
+    .optional(),
   IDENTITY_ADMIN_URL: url.optional(),
   IDENTITY_ADMIN_TOKEN: z
     .string()
@@ -78,6 +85,16 @@ export interface IdentityEnv {
   rateLimitPerIp: number;
   rateLimitPerIdentifier: number;
   /**
+   * Reverse proxies in front of the server whose `X-Forwarded-For` entries are trusted: 0 uses the
+   * socket's address; N takes the address the N-th proxy (counted from the server) saw.
+   */
+  trustedProxies: number;
+  /**
+   * Key of the HMACs over one-time codes and logout tokens; unset, the embedded defaults generate one under
+   * `DATA_DIR/keys` (every replica of a production deployment must share one).
+   */
+  secret: string | undefined;
+  /**
    * Kratos's admin API (e.g. Ory Kratos's port 4434 or the Ory Network project URL), without a trailing
    * slash; unset, the product calls the built-in identity server's admin API in-process.
    */
@@ -114,6 +131,8 @@ export function parseIdentityEnv(env: Record<string, string | undefined>): Ident
     allowedReturnUrls: raw.IDENTITY_ALLOWED_RETURN_URLS ?? [],
     rateLimitPerIp: raw.IDENTITY_RATE_LIMIT_PER_IP,
     rateLimitPerIdentifier: raw.IDENTITY_RATE_LIMIT_PER_IDENTIFIER,
+    trustedProxies: raw.IDENTITY_TRUSTED_PROXIES,
+    secret: raw.IDENTITY_SECRET,
     adminUrl: raw.IDENTITY_ADMIN_URL?.replace(/\/+$/, ''),
     adminToken: raw.IDENTITY_ADMIN_TOKEN,
     oidcProviders,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError, parseServerEnv } from './server-env';
+import { METER_MAX_FREE_READS } from './constants';
 
 const productionSettings = {
   NODE_ENV: 'production',
@@ -11,6 +12,7 @@ const productionSettings = {
   STATIC_BASE_URL: 'https://static.example.org',
   SESSION_SIGNING_KEY: '-----BEGIN PRIVATE KEY-----\\nMIGH\\n-----END PRIVATE KEY-----',
   PAYWALL_COOKIE_SECRET: 'x'.repeat(32),
+  SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465',
   ANALYTICS_COLLECTOR_URL: 'https://collector.example.org',
   AD_PIXEL_ID_PROD: '123456789012345',
   TAG_MANAGER_ID_PROD: 'GTM-ABCD123',
@@ -64,6 +66,7 @@ describe('parseServerEnv', () => {
     'STATIC_BASE_URL',
     'SESSION_SIGNING_KEY',
     'PAYWALL_COOKIE_SECRET',
+    'SMTP_URL',
   ] as const)('names %s when production lacks it', (variable) => {
     const error = configurationError(() => parseServerEnv({ ...productionSettings, [variable]: undefined }));
     expect(error.variables).toEqual([variable]);
@@ -81,7 +84,26 @@ describe('parseServerEnv', () => {
       'STATIC_BASE_URL',
       'SESSION_SIGNING_KEY',
       'PAYWALL_COOKIE_SECRET',
+      'SMTP_URL',
+      'AD_PIXEL_ID_PROD',
+      'TAG_MANAGER_ID_PROD',
+      'ANALYTICS_COLLECTOR_URL',
     ]);
+  });
+
+  it('names invalid and missing variables of every group together', () => {
+    const error = configurationError(() =>
+      parseServerEnv({
+        ...productionSettings,
+        PORT: 'abc',
+        DATABASE_URL: undefined,
+        TAG_MANAGER_ID_PROD: undefined,
+        IDENTITY_RATE_LIMIT_PER_IP: '-1',
+      }),
+    );
+    expect(error.variables.sort()).toEqual(
+      ['DATABASE_URL', 'IDENTITY_RATE_LIMIT_PER_IP', 'PORT', 'TAG_MANAGER_ID_PROD'].sort(),
+    );
   });
 
   it('reads a PEM key given on one line with escaped newlines', () => {
@@ -128,6 +150,18 @@ describe('wall experiments', () => {
   });
 });
 
+describe('fraud detection', () => {
+  it("needs the browser's publishable key whenever the server's API secret is set", () => {
+    const secret = { CASTLE_API_SECRET: 's'.repeat(32) };
+    expect(configurationError(() => parseServerEnv(secret)).message).toContain(
+      'FRAUD_DETECTION_PUBLISHABLE_KEY: is required when CASTLE_API_SECRET is set',
+    );
+    const both = parseServerEnv({ ...secret, FRAUD_DETECTION_PUBLISHABLE_KEY: `pk_${'a'.repeat(32)}` });
+    expect(both.fraudDetectionApiSecret).toBe('s'.repeat(32));
+    expect(parseServerEnv({}).fraudDetectionApiSecret).toBeUndefined();
+  });
+});
+
 describe('story page cache', () => {
   it('is on with 64 MB and 60 s by default, and each setting is checked', () => {
     expect(parseServerEnv({}).storyCache).toEqual({
@@ -144,5 +178,28 @@ describe('story page cache', () => {
       ['STORY_CACHE_TTL_SECONDS', '3601'],
     ] as const)
       expect(configurationError(() => parseServerEnv({ [name]: value })).variables).toContain(name);
+  });
+});
+
+describe('meter', () => {
+  it('allows at most as many free stories as the meter cookie keeps reads', () => {
+    expect(parseServerEnv({}).meter).toEqual({ anonymousReads: 2, registeredExtraReads: 3, windowDays: 30 });
+    expect(
+      parseServerEnv({
+        METER_ANONYMOUS_READS: '5',
+        METER_REGISTERED_EXTRA_READS: String(METER_MAX_FREE_READS - 5),
+      }).meter,
+    ).toMatchObject({ anonymousReads: 5, registeredExtraReads: METER_MAX_FREE_READS - 5 });
+    const tooMany = configurationError(() =>
+      parseServerEnv({
+        METER_ANONYMOUS_READS: '5',
+        METER_REGISTERED_EXTRA_READS: String(METER_MAX_FREE_READS - 4),
+      }),
+    );
+    expect(tooMany.variables).toEqual(['METER_REGISTERED_EXTRA_READS']);
+    expect(tooMany.message).toMatch(/at most 20 free stories/);
+    expect(configurationError(() => parseServerEnv({ METER_ANONYMOUS_READS: '21' })).variables).toEqual([
+      'METER_ANONYMOUS_READS',
+    ]);
   });
 });

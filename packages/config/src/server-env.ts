@@ -4,7 +4,13 @@ import { parseAnalyticsEnv, type AnalyticsEnv } from './analytics-env';
 import { parseBillingEnv, type BillingEnv } from './billing-env';
 import { ConfigurationError } from './configuration-error';
 import { parseIdentityEnv, type IdentityEnv } from './identity-env';
-import { DEPLOYMENT_ID, ENVIRONMENTS, PRODUCTION_ENVIRONMENT, type Environment } from './constants';
+import {
+  DEPLOYMENT_ID,
+  ENVIRONMENTS,
+  METER_MAX_FREE_READS,
+  PRODUCTION_ENVIRONMENT,
+  type Environment,
+} from './constants';
 import { findRepoRoot } from './repo-root';
 
 export { ConfigurationError } from './configuration-error';
@@ -39,8 +45,8 @@ const rawServerEnv = z.object({
   SESSION_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   PAYWALL_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOGIN_POLICY_MAX_SESSIONS: z.coerce.number().int().min(1).max(100).default(3),
-  METER_ANONYMOUS_READS: z.coerce.number().int().min(0).max(100).default(2),
-  METER_REGISTERED_EXTRA_READS: z.coerce.number().int().min(0).max(100).default(3),
+  METER_ANONYMOUS_READS: z.coerce.number().int().min(0).max(METER_MAX_FREE_READS).default(2),
+  METER_REGISTERED_EXTRA_READS: z.coerce.number().int().min(0).max(METER_MAX_FREE_READS).default(3),
   METER_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   WALL_EXPERIMENTS: z
     .string()
@@ -51,6 +57,7 @@ const rawServerEnv = z.object({
     )
     .default(''),
   CASTLE_API_SECRET: z.string().min(16, 'must be the 32-character API secret').max(128).optional(),
+  CONTACT_INBOX: z.email().max(254).optional(),
   STORY_CACHE: flag.default(true),
   STORY_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   STORY_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -66,6 +73,8 @@ const REQUIRED_IN_PRODUCTION = [
   'STATIC_BASE_URL',
   'SESSION_SIGNING_KEY',
   'PAYWALL_COOKIE_SECRET',
+  // Sign-in codes, e-mail changes and enquiries go out through it; the outbox is read only when embedded.
+  'SMTP_URL',
 ] as const;
 
 export interface ServerEnv {
@@ -107,6 +116,8 @@ export interface ServerEnv {
   billing: BillingEnv;
   /** The built-in identity server: sessions, return URLs, rate limits, courier (identity-env.ts). */
   identity: IdentityEnv;
+  /** Where enquiries from the contact pages are e-mailed (the desks' shared inbox). */
+  contactInbox: string;
   /** Rendered story pages kept compressed for readers who share a decision (production server only). */
   storyCache: { enabled: boolean; maxBytes: number; ttlMs: number };
 }
@@ -120,34 +131,61 @@ const trimSlash = (value: string) => value.replace(/\/+$/, '');
  */
 export function parseServerEnv(env: Record<string, string | undefined>): ServerEnv {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const problems: { variable: string; message: string }[] = [];
+  // Each group is checked even when an earlier one failed, so one start names every variable at fault.
+  const collect = <T>(parse: () => T): T | undefined => {
+    try {
+      return parse();
+    } catch (error) {
+      if (!(error instanceof ConfigurationError)) throw error;
+      problems.push(...error.problems);
+      return undefined;
+    }
+  };
   const parsed = rawServerEnv.safeParse(cleaned);
   if (!parsed.success) {
-    throw new ConfigurationError(
-      parsed.error.issues.map((issue) => ({
+    problems.push(
+      ...parsed.error.issues.map((issue) => ({
         variable: String(issue.path[0] ?? 'environment'),
         message: issue.message,
       })),
     );
   }
-  const raw = parsed.data;
-  const embedded = raw.EMBEDDED ?? raw.NODE_ENV !== 'production';
+  // The groups below need a few core settings; invalid ones fall back to their defaults for that check.
+  const raw = parsed.success ? parsed.data : rawServerEnv.parse({});
+  if (parsed.success && raw.METER_ANONYMOUS_READS + raw.METER_REGISTERED_EXTRA_READS > METER_MAX_FREE_READS) {
+    problems.push({
+      variable: 'METER_REGISTERED_EXTRA_READS',
+      message: `with METER_ANONYMOUS_READS must allow at most ${METER_MAX_FREE_READS} free stories in all (the meter cookie keeps ${METER_MAX_FREE_READS} reads)`,
+    });
+  }
+  const embeddedFlag = flag.safeParse(cleaned.EMBEDDED);
+  const embedded = embeddedFlag.success ? embeddedFlag.data : cleaned.NODE_ENV !== 'production';
   if (!embedded) {
-    const missing = REQUIRED_IN_PRODUCTION.filter((name) => raw[name] === undefined);
-    if (missing.length > 0) {
-      throw new ConfigurationError(
-        missing.map((variable) => ({
+    for (const variable of REQUIRED_IN_PRODUCTION) {
+      if (cleaned[variable] === undefined)
+        problems.push({
           variable,
           message: 'is required in production (set EMBEDDED=1 to run on the embedded defaults)',
-        })),
-      );
+        });
     }
   }
   const siteUrl = trimSlash(raw.SITE_URL ?? `http://localhost:${raw.PORT}`);
   const environment = raw.APP_ENV ?? (embedded ? 'dev' : PRODUCTION_ENVIRONMENT);
   const staticBaseUrl = trimSlash(raw.STATIC_BASE_URL ?? `${siteUrl}/static`);
-  const analytics = parseAnalyticsEnv(cleaned, { embedded, environment, siteUrl, staticBaseUrl });
-  const billing = parseBillingEnv(cleaned);
-  const identity = parseIdentityEnv(cleaned);
+  const analytics = collect(() =>
+    parseAnalyticsEnv(cleaned, { embedded, environment, siteUrl, staticBaseUrl }),
+  );
+  if (raw.CASTLE_API_SECRET && analytics && !analytics.fraudDetection) {
+    // Sign-ins without a request token are denied, and only the browser library makes one.
+    problems.push({
+      variable: 'FRAUD_DETECTION_PUBLISHABLE_KEY',
+      message: 'is required when CASTLE_API_SECRET is set',
+    });
+  }
+  const billing = collect(() => parseBillingEnv(cleaned));
+  const identity = collect(() => parseIdentityEnv(cleaned));
+  if (problems.length > 0 || !analytics || !billing || !identity) throw new ConfigurationError(problems);
   const root = findRepoRoot();
   return {
     nodeEnv: raw.NODE_ENV,
@@ -161,8 +199,8 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
     identityBaseUrl: trimSlash(raw.IDENTITY_BASE_URL ?? `${siteUrl}/identity`),
     authEndpointUrl: raw.AUTH_ENDPOINT_URL ?? `${siteUrl}/api/auth/token/`,
     consentBaseUrl: trimSlash(raw.CONSENT_BASE_URL ?? `${siteUrl}/consent`),
-    staticBaseUrl: trimSlash(raw.STATIC_BASE_URL ?? `${siteUrl}/static`),
-    environment: raw.APP_ENV ?? (embedded ? 'dev' : PRODUCTION_ENVIRONMENT),
+    staticBaseUrl,
+    environment,
     appVersion: raw.APP_VERSION ?? DEPLOYMENT_ID,
     debugMode: raw.DEBUG_MODE,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
@@ -177,6 +215,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
     },
     wallExperiments: raw.WALL_EXPERIMENTS,
     fraudDetectionApiSecret: raw.CASTLE_API_SECRET,
+    contactInbox: raw.CONTACT_INBOX ?? `enquiries@${new URL(siteUrl).hostname}`,
     analytics,
     billing,
     identity,

@@ -1,9 +1,13 @@
-// Builds the web app when there is no build, when a source file is newer than the build, or when the
-// settings that pages are prerendered with have changed since. Prints why it builds.
+// Before `npm start` serves: validates the configuration (a production start with a variable missing or
+// invalid stops here, naming it, before any build), then builds the web app when there is no build, when
+// a source file is newer than the build, or when the browser configuration that prerendered pages carry
+// has changed since. Prints why it builds.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { toClientConfig } from '@bof/config/client';
+import { ConfigurationError, getServerEnv, type ServerEnv } from '@bof/config/server';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rootDir = path.resolve(webDir, '../..');
@@ -11,16 +15,22 @@ const distDir = process.env.NEXT_DIST_DIR || '.next';
 const buildId = path.join(webDir, distDir, 'BUILD_ID');
 const stampFile = path.join(webDir, distDir, 'bof-build-settings.json');
 
-// The settings baked into prerendered pages.
-const settings = JSON.stringify({
-  SITE_NAME: process.env.SITE_NAME ?? '',
-  SITE_URL: process.env.SITE_URL ?? '',
-  PORT: process.env.SITE_URL ? '' : (process.env.PORT ?? ''),
-  EMBEDDED: process.env.EMBEDDED ?? '',
-});
+function loadEnv(): ServerEnv {
+  try {
+    return getServerEnv();
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    console.error(error.message);
+    process.exit(78); // EX_CONFIG, as server.ts
+  }
+}
+
+// Prerendered pages (legal, contact, FAQ…) carry the root layout's browser configuration: the site's name
+// and addresses, analytics and consent settings, the debug flag. Any change to it needs a new build.
+const settings = JSON.stringify(toClientConfig(loadEnv()));
 
 const skip = new Set(['node_modules', '.data', 'test-results', 'playwright-report', 'e2e']);
-function newestMtime(dir) {
+function newestMtime(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (skip.has(entry.name) || entry.name.startsWith('.next')) continue;
@@ -37,7 +47,7 @@ function newestMtime(dir) {
   return newest;
 }
 
-function reason() {
+function reason(): string | undefined {
   if (!existsSync(buildId)) return 'no build yet';
   const builtAt = statSync(buildId).mtimeMs;
   const sources = [webDir, path.join(rootDir, 'packages'), path.join(rootDir, 'content')].filter(existsSync);
