@@ -1,4 +1,7 @@
-import type { ServerEnv } from '@bof/config/server';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigurationError, type ServerEnv } from '@bof/config/server';
 
 /** Everything the identity server is told from outside; built once from the validated environment. */
 export interface IdentityConfig {
@@ -31,6 +34,10 @@ export interface IdentityConfig {
   /** Requests per minute per client IP, and per identifier, on flow submissions. */
   rateLimitPerIp: number;
   rateLimitPerIdentifier: number;
+  /** Reverse proxies whose `X-Forwarded-For` entries are believed (0: the socket's address). */
+  trustedProxies: number;
+  /** Key of the HMACs over one-time codes and logout tokens (at least 32 characters). */
+  secret: string;
   /** The outbox page at `/_dev/mail/` is served only in the embedded mode. */
   devMailbox: boolean;
   siteName: string;
@@ -59,6 +66,33 @@ const PROVIDER_DEFAULTS: Record<string, Pick<OidcProviderConfig, 'label' | 'scop
   apple: { label: 'Apple', scope: ['openid', 'email', 'name'], responseMode: 'form_post' },
 };
 
+/**
+ * The HMAC key: `IDENTITY_SECRET`, or on the embedded defaults one generated once under
+ * `<dataDir>/keys/identity-secret` with owner-only permissions.
+ * @throws ConfigurationError in production without `IDENTITY_SECRET` (replicas must share one key).
+ */
+export function identitySecret(env: Pick<ServerEnv, 'identity' | 'embedded' | 'dataDir'>): string {
+  if (env.identity.secret) return env.identity.secret;
+  if (!env.embedded)
+    throw new ConfigurationError([
+      {
+        variable: 'IDENTITY_SECRET',
+        message: 'is required in production when the built-in identity server runs',
+      },
+    ]);
+  const file = path.join(env.dataDir, 'keys', 'identity-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  renameSync(partial, file);
+  return readFileSync(file, 'utf8').trim();
+}
+
 /** The configuration the product runs the identity server with, derived from the server environment. */
 export function identityConfigFromEnv(env: ServerEnv): IdentityConfig {
   const site = env.siteUrl;
@@ -84,6 +118,8 @@ export function identityConfigFromEnv(env: ServerEnv): IdentityConfig {
     maxCodeAttempts: 5,
     rateLimitPerIp: identity.rateLimitPerIp,
     rateLimitPerIdentifier: identity.rateLimitPerIdentifier,
+    trustedProxies: identity.trustedProxies,
+    secret: identitySecret(env),
     devMailbox: env.embedded,
     siteName: env.siteName,
     oidcProviders: identity.oidcProviders.map((p) => ({ ...p, ...PROVIDER_DEFAULTS[p.id]! })),

@@ -311,17 +311,59 @@ describe('Kratos security cases', () => {
         flow: flow.id,
         updateLoginFlowBody: { method: 'code', identifier: email, code, csrf_token: csrfOf(flow) },
       });
-    return { b, submit, code: await latestCodeFor(email) };
+    return { b, submit, code: await latestCodeFor(email), flowId: flow.id, csrf: csrfOf(flow) };
   }
 
-  it('refuses a code tried too often, even the right one', async () => {
-    const { b, submit, code } = await codeLogin('tries@example.com');
+  /** The first message id of the flow a failed submission answered with. */
+  const submitted = async (promise: Promise<unknown>) =>
+    ((await (await failure(promise)).json()) as { ui: { messages: { id: number }[] } }).ui.messages[0]!.id;
+
+  it('refuses a code tried too often, even the right one, and the flow stays spent after a resend', async () => {
+    const { b, submit, code, flowId, csrf } = await codeLogin('tries@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) expect((await failure(submit(wrong))).status).toBe(400);
     expect((await failure(submit(code))).status).toBe(400);
-    expect((b.conforms('loginFlow').body as { ui: { messages: { id: number }[] } }).ui.messages[0]!.id).toBe(
-      4010008,
+    expect(
+      (b.conforms('loginFlow').body as { ui: { messages: { id: number; text: string }[] } }).ui.messages[0],
+    ).toMatchObject({
+      id: 4000001,
+      text: 'The request was submitted too often. Please request another code.',
+    });
+    // A new code does not reset the count (Kratos keeps `submit_count` for the flow's life).
+    await failure(
+      b.api.updateLoginFlow({
+        flow: flowId,
+        updateLoginFlowBody: {
+          method: 'code',
+          identifier: 'tries@example.com',
+          resend: 'code',
+          csrf_token: csrf,
+        },
+      }),
     );
+    expect(await submitted(submit(await latestCodeFor('tries@example.com')))).toBe(4000001);
+    expect(b.jar.cookies.has('ory_kratos_session')).toBe(false);
+  });
+
+  it('counts parallel wrong guesses atomically: of twenty at once, at most five are checked', async () => {
+    const { b, submit, code } = await codeLogin('parallel@example.com');
+    const guesses = Array.from({ length: 20 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
+    const answers = await Promise.all(
+      guesses.map(async (guess) => {
+        const res = await failure(submit(guess));
+        return ((await res.json()) as { ui: { messages: { id: number }[] } }).ui.messages[0]!.id;
+      }),
+    );
+    expect(answers.filter((id) => id === 4010008)).toHaveLength(5);
+    expect(answers.filter((id) => id === 4000001)).toHaveLength(15);
+    // The right code now finds the flow spent.
+    await failure(submit(code));
+    expect((b.conforms('loginFlow').body as { ui: { messages: { id: number }[] } }).ui.messages[0]!.id).toBe(
+      4000001,
+    );
+    expect(b.jar.cookies.has('ory_kratos_session')).toBe(false);
   });
 
   it('refuses an expired code', async () => {

@@ -4,11 +4,14 @@ import type { IdentityServer } from './identity-server';
 
 /**
  * Node `http` adapters for the identity server: `handles` tells whether a request path belongs to it
- * (its mount and, in the embedded mode, `/_dev/mail/`), `listener` answers it.
+ * (its mount and, in the embedded mode, `/_dev/mail/`), `listener` answers it, telling the server the
+ * socket's peer address (the client, or the nearest proxy).
  */
 export function createIdentityNodeHandler(server: IdentityServer, mountPath: string) {
   const mount = mountPath.replace(/\/+$/, '');
-  const api = getRequestListener((request) => server.fetch(request));
+  const api = getRequestListener((request, env) =>
+    server.fetch(request, { remoteAddress: env.incoming.socket.remoteAddress }),
+  );
   const mailbox = getRequestListener((request) => server.devMailbox(request));
   return {
     handles(url: string | undefined): boolean {

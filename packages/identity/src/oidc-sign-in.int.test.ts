@@ -198,7 +198,6 @@ describe('social sign-in offered by the flows', () => {
       (n.conforms('errorBrowserLocationChangeRequired').body as { redirect_browser_to: string })
         .redirect_browser_to,
     ).toContain('/authorize?');
-    expect(n.jar.cookies.has('ory_kratos_oidc_state')).toBe(false);
   });
 
   it('shows an unknown provider on the flow', async () => {
@@ -287,7 +286,7 @@ describe('signing in with Google', () => {
     expect((await b.api.toSession()).identity!.traits).toEqual({ email: 'reg@example.com' });
   });
 
-  it('does not link a new Google account to an existing identity with the same e-mail', async () => {
+  it('asks the owner of the e-mail to sign in (1010016), then links Google to that account', async () => {
     const owner = browser();
     const reg = (await owner.api.createBrowserRegistrationFlow()) as unknown as Flow;
     await owner.api.updateRegistrationFlow({
@@ -299,24 +298,102 @@ describe('signing in with Google', () => {
         csrf_token: csrfOf(reg),
       },
     });
+    const ownerId = (await owner.api.toSession()).identity!.id;
+
     const b = browser();
     const { res } = await signInWithGoogle(b, googleUser('g-400', 'taken@example.com'));
-    const { flow, message } = await flowShown(b, res);
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get('location')!);
+    expect(location.searchParams.get('no_org_ui')).toBe('true');
+    const shown = await flowShown(b, res);
+    const flow = shown.flow as unknown as Flow;
+    const message = shown.message;
     expect(message).toMatchObject({
-      id: 4000028,
-      type: 'error',
+      id: 1010016,
+      type: 'info',
       context: {
+        duplicate_identifier: 'taken@example.com',
+        duplicateIdentifier: 'taken@example.com',
+        provider: 'Google',
         available_credential_types: expect.arrayContaining(['password', 'code']),
-        credential_identifier_hint: 'taken@example.com',
+        available_providers: [],
       },
     });
-    expect(message!.text).toContain('your password');
-    expect(flow.ui.nodes.some((n) => n.group === 'password')).toBe(true);
     expect(b.jar.cookies.has('ory_kratos_session')).toBe(false);
-    // a second attempt is still not linked: no identity holds google:g-400
-    const retry = browser();
-    const again = await signInWithGoogle(retry, googleUser('g-400', 'taken@example.com'));
-    expect((await flowShown(retry, again.res)).message!.id).toBe(4000028);
+    const identifier = flow.ui.nodes.find((n) => n.attributes.name === 'identifier')!;
+    expect(identifier.attributes).toMatchObject({ type: 'hidden', value: 'taken@example.com' });
+    expect(flow.ui.nodes.some((n) => n.group === 'oidc' && n.attributes.value === 'google')).toBe(false);
+
+    // A wrong password links nothing; the right one signs in to the owner's account and links Google.
+    const wrong = await failure(
+      b.api.updateLoginFlow({
+        flow: flow.id,
+        updateLoginFlowBody: {
+          method: 'password',
+          identifier: 'taken@example.com',
+          password: 'not-the-password',
+          csrf_token: csrfOf(flow),
+        },
+      }),
+    );
+    expect(wrong.status).toBe(400);
+    const signedIn = await b.api.updateLoginFlow({
+      flow: flow.id,
+      updateLoginFlowBody: {
+        method: 'password',
+        identifier: 'taken@example.com',
+        password: 'velvet-runway-42',
+        csrf_token: csrfOf(flow),
+      },
+    });
+    b.conforms('successfulNativeLogin');
+    expect(signedIn.session.identity!.id).toBe(ownerId);
+    expect(signedIn.session.authentication_methods?.map((m) => [m.method, m.provider])).toEqual([
+      ['password', undefined],
+      ['oidc', 'google'],
+    ]);
+
+    // From now on Google signs in to the same account directly.
+    const later = browser();
+    const again = await signInWithGoogle(later, googleUser('g-400', 'taken@example.com'));
+    expect(again.res.status).toBe(303);
+    expect(again.res.headers.get('location')).toBe(`${TEST_SITE}/topics/luxury/`);
+    expect((await later.api.toSession()).identity!.id).toBe(ownerId);
+  });
+
+  it('links only to the account of the e-mail: signing in to another account there is refused (4010009)', async () => {
+    for (const email of ['first-owner@example.com', 'second-owner@example.com']) {
+      const o = browser();
+      const reg = (await o.api.createBrowserRegistrationFlow()) as unknown as Flow;
+      await o.api.updateRegistrationFlow({
+        flow: reg.id,
+        updateRegistrationFlowBody: {
+          method: 'password',
+          password: 'velvet-runway-42',
+          traits: { email },
+          csrf_token: csrfOf(reg),
+        },
+      });
+    }
+    const b = browser();
+    const { res } = await signInWithGoogle(b, googleUser('g-410', 'first-owner@example.com'));
+    const flow = (await flowShown(b, res)).flow as unknown as Flow;
+    const refused = await failure(
+      b.api.updateLoginFlow({
+        flow: flow.id,
+        updateLoginFlowBody: {
+          method: 'password',
+          identifier: 'second-owner@example.com',
+          password: 'velvet-runway-42',
+          csrf_token: csrfOf(flow),
+        },
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect((b.conforms('loginFlow').body as { ui: { messages: { id: number }[] } }).ui.messages[0]!.id).toBe(
+      4010009,
+    );
+    expect(b.jar.cookies.has('ory_kratos_session')).toBe(false);
   });
 
   it('refuses an unverified or missing e-mail', async () => {

@@ -1,3 +1,4 @@
+import type { IdentityConfig } from '../identity-config';
 import type { MailMessage } from './mailer';
 
 const escapeHtml = (s: string) =>
@@ -19,57 +20,79 @@ function message(
   return { to, subject, templateType, text, html };
 }
 
-const validity = 'The code is valid for 10 minutes. If you did not ask for it, you can ignore this e-mail.';
+/** What the e-mails need to know about the site. */
+export type MailConfig = Pick<IdentityConfig, 'siteName' | 'codeLifespanSeconds' | 'ui'>;
+
+/** "10 minutes", "1 minute", "90 seconds": the code lifetime as configured. */
+export function lifetimeText(seconds: number): string {
+  if (seconds % 60 !== 0) return `${seconds} seconds`;
+  const minutes = seconds / 60;
+  if (minutes % 60 === 0 && minutes >= 60) {
+    const hours = minutes / 60;
+    return `${hours} hour${hours === 1 ? '' : 's'}`;
+  }
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+const validity = (config: MailConfig) =>
+  `The code is valid for ${lifetimeText(config.codeLifespanSeconds)}. If you did not ask for it, you can ignore this e-mail.`;
 
 /** The courier's e-mails, named as Kratos names its templates. */
 export const templates = {
-  verificationCode: (site: string, to: string, code: string) =>
+  verificationCode: (config: MailConfig, to: string, code: string) =>
     message(
       to,
       'verification_code_valid',
-      `Confirm your e-mail address for ${site}`,
-      [`Enter this code to confirm your e-mail address for ${site}.`, validity],
+      `Confirm your e-mail address for ${config.siteName}`,
+      [`Enter this code to confirm your e-mail address for ${config.siteName}.`, validity(config)],
       code,
     ),
-  recoveryCode: (site: string, to: string, code: string) =>
+  recoveryCode: (config: MailConfig, to: string, code: string) =>
     message(
       to,
       'recovery_code_valid',
-      `Reset your ${site} password`,
-      [`Enter this code to recover your ${site} account.`, validity],
+      `Reset your ${config.siteName} password`,
+      [`Enter this code to recover your ${config.siteName} account.`, validity(config)],
       code,
     ),
-  recoveryUnknown: (site: string, to: string) =>
-    message(to, 'recovery_code_invalid', `Account recovery at ${site}`, [
-      `Someone asked to recover an account at ${site} with this e-mail address, but there is no account for it.`,
-      'If it was you, check whether you signed up with a different address, or create an account.',
+  /** To an address without an account that asked for recovery (Kratos `recovery_code_invalid`). */
+  recoveryUnknown: (config: MailConfig, to: string) =>
+    message(to, 'recovery_code_invalid', `Account recovery at ${config.siteName}`, [
+      `Someone asked to recover an account at ${config.siteName} with this e-mail address, but there is no account for it.`,
+      `If it was you, check whether you signed up with a different address, or create an account at ${config.ui.registration}`,
+      'If you did not ask, you can ignore this e-mail.',
     ]),
-  loginCode: (site: string, to: string, code: string) =>
+  loginCode: (config: MailConfig, to: string, code: string) =>
     message(
       to,
       'login_code_valid',
-      `Your ${site} sign-in code`,
-      [`Enter this code to sign in to ${site}.`, validity],
+      `Your ${config.siteName} sign-in code`,
+      [`Enter this code to sign in to ${config.siteName}.`, validity(config)],
       code,
     ),
-  loginCodeUnknown: (site: string, to: string, code: string) =>
+  /**
+   * To an address without an account that asked for a sign-in code: it says so, and where to register.
+   * The code only confirms that the request came from this mailbox; the sign-in page then answers that
+   * there is no account (4000035).
+   */
+  loginCodeUnknown: (config: MailConfig, to: string, code: string) =>
     message(
       to,
       'login_code_valid',
-      `Your ${site} sign-in code`,
+      `Your ${config.siteName} sign-in code`,
       [
-        `Someone asked to sign in to ${site} with this address, which has no account yet.`,
-        'Enter this code to continue; you will be offered to create an account.',
-        validity,
+        `Someone asked to sign in to ${config.siteName} with this e-mail address, but there is no account for it.`,
+        `If it was you, you can create an account at ${config.ui.registration}`,
+        `Entering this code on the sign-in page will not sign you in; it will only confirm that there is no account for this address. ${validity(config)}`,
       ],
       code,
     ),
-  registrationCode: (site: string, to: string, code: string) =>
+  registrationCode: (config: MailConfig, to: string, code: string) =>
     message(
       to,
       'registration_code_valid',
-      `Complete your ${site} registration`,
-      [`Enter this code to complete your registration at ${site}.`, validity],
+      `Complete your ${config.siteName} registration`,
+      [`Enter this code to complete your registration at ${config.siteName}.`, validity(config)],
       code,
     ),
 };

@@ -17,20 +17,21 @@ export async function sendCode(
   flow.internal.codeAddress = address;
 }
 
+export type CodeCheck =
+  | { ok: true; address: string; identityId: string | null }
+  | { ok: false; reason: 'invalid' | 'expired' | 'too_many' };
+
 /**
- * Checks a submitted code against the flow: counts the try, refuses after the flow's maximum, and uses
- * the code once. Returns the address it was sent to when right.
+ * Checks a submitted code against the flow. The try is counted first, in the database and atomically
+ * (Kratos's `submit_count`), so parallel guesses cannot share a count; past the flow's maximum no code
+ * is checked again, the right one included: the flow is spent for codes (a resend does not reset it).
+ * A right code is used once. Returns the address it was sent to when right.
  */
-export async function checkCode(
-  ctx: FlowContext,
-  flow: FlowRecord,
-  code: string,
-): Promise<{ ok: true; address: string } | { ok: false; reason: 'invalid' | 'expired' | 'too_many' }> {
-  const attempts = (flow.internal.codeAttempts ?? 0) + 1;
-  flow.internal.codeAttempts = attempts;
-  if (attempts > ctx.config.maxCodeAttempts) return { ok: false, reason: 'too_many' };
+export async function checkCode(ctx: FlowContext, flow: FlowRecord, code: string): Promise<CodeCheck> {
+  const submissions = await ctx.flows.countCodeSubmission(flow.id);
+  if (submissions > ctx.config.maxCodeAttempts) return { ok: false, reason: 'too_many' };
   if (!/^\d{6}$/.test(code.trim())) return { ok: false, reason: 'invalid' };
   const used = await ctx.flows.useCode(flow.id, code, ctx.now);
-  if (used.result === 'ok') return { ok: true, address: used.address! };
+  if (used.result === 'ok') return { ok: true, address: used.address!, identityId: used.identityId ?? null };
   return { ok: false, reason: used.result };
 }

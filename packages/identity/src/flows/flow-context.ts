@@ -4,6 +4,7 @@ import type { OpenIdClient } from '../oidc/openid-client';
 import type { FlowStore } from '../store/flow-store';
 import type { IdentityStore } from '../store/identity-store';
 import type { SessionRecord, SessionStore } from '../store/session-store';
+import type { TokenExchangeStore } from '../store/token-exchange-store';
 
 /** What a flow handler may use for one request: stores, courier, clock, the caller and their session. */
 export interface FlowContext {
@@ -11,6 +12,7 @@ export interface FlowContext {
   identities: IdentityStore;
   sessions: SessionStore;
   flows: FlowStore;
+  exchanges: TokenExchangeStore;
   mailer: Mailer;
   /** The relying party of the `oidc` strategy (discovery, code exchange, ID token checks). */
   openId: OpenIdClient;

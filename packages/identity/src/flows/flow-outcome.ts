@@ -25,6 +25,12 @@ export type FlowOutcome =
    * `redirect_browser_to` (Kratos `browser_location_change_required`); `cookies` bind the browser.
    */
   | { kind: 'provider'; flow: FlowRecord; to: string; cookies: string[] }
+  /**
+   * Kratos gave up on the flow and made a new one (stored) carrying the message: a browser form goes to
+   * its screen; a JSON client is sent to fetch it (`get`, recovery) or told with 410
+   * `self_service_flow_replaced` (`replaced`, verification).
+   */
+  | { kind: 'retry'; flow: FlowRecord; replacement: FlowRecord; json: 'get' | 'replaced' }
   /** The browser must go elsewhere (e.g. the settings screen after recovery). */
   | {
       kind: 'redirect';

@@ -6,13 +6,15 @@ import type { FlowRecord } from '../store/flow-store';
 import { normaliseEmail } from '../store/identity-store';
 import { csrfNode, fillValues, input, submit, addNodeMessage } from '../ui/ui-nodes';
 import { texts } from '../ui/ui-texts';
-import type { UiNode } from '../ui/ui-types';
+import type { UiNode, UiText } from '../ui/ui-types';
 import { checkCode, sendCode } from './code-step';
 import type { FlowContext } from './flow-context';
 import { field, isEmail, newFlow, render } from './flow-common';
 import type { FlowOutcome } from './flow-outcome';
-import { oidcNodes, startOidc } from './oidc-start';
-import { issueSession } from './sessions';
+import { linkAfterSignIn } from './oidc-identity';
+import { oidcNodes, submitOidc } from './oidc-start';
+import { refuseDisabledMethod } from './other-methods';
+import { completedMethod, issueSession } from './sessions';
 
 /** The first screen of a login flow: identifier with password or code, then any social providers. */
 export function loginMethodNodes(config: IdentityConfig, csrf: string, identifier?: string): UiNode[] {
@@ -55,18 +57,23 @@ export function createLoginFlow(
   kind: 'browser' | 'api',
   requestUrl: string,
   returnTo: string | undefined,
-  options: { refresh: boolean; aal?: string },
+  options: { refresh: boolean; aal?: 'aal1' | 'aal2' },
 ): FlowRecord {
+  const aal = options.aal ?? 'aal1';
   const flow = newFlow(ctx, {
     type: 'login',
     kind,
     requestUrl,
     returnTo,
     state: 'choose_method',
-    internal: { refresh: options.refresh, requestedAal: options.aal ?? 'aal1' },
-    nodes: (csrf) => loginMethodNodes(ctx.config, csrf),
+    internal: { refresh: options.refresh, requestedAal: aal },
+    // No second factor is enabled here, so an AAL2 flow offers no method (Kratos renders the same).
+    nodes: (csrf) => (aal === 'aal2' ? [csrfNode(csrf)] : loginMethodNodes(ctx.config, csrf)),
   });
-  if (options.refresh && ctx.session) flow.ui.messages = [texts.loginReAuth()];
+  const messages = [];
+  if (options.refresh && ctx.session) messages.push(texts.loginReAuth());
+  if (aal === 'aal2') messages.push(texts.loginMfa());
+  if (messages.length) flow.ui.messages = messages;
   return flow;
 }
 
@@ -76,7 +83,8 @@ export async function updateLoginFlow(
   flow: FlowRecord,
   body: Record<string, unknown>,
 ): Promise<FlowOutcome> {
-  if (ctx.session && !flow.internal.refresh) throw errors.alreadyLoggedIn();
+  const aal2 = flow.internal.requestedAal === 'aal2';
+  if (ctx.session && !flow.internal.refresh && !aal2) throw errors.alreadyLoggedIn();
   const method = field(body, 'method') ?? (field(body, 'resend') ? 'code' : undefined);
   const returnTo = flow.returnTo ?? ctx.config.defaultReturnUrl;
   const identifier = normaliseEmail(field(body, 'identifier') ?? field(body, 'password_identifier') ?? '');
@@ -86,8 +94,19 @@ export async function updateLoginFlow(
     return { kind: 'flow', flow, status: 400 };
   };
 
+  const noStrategy = () => {
+    refuseDisabledMethod('login', flow.kind, method);
+    const nodes = aal2
+      ? [csrfNode(flow.csrfToken)]
+      : loginMethodNodes(ctx.config, flow.csrfToken, identifier);
+    fillValues(nodes, body);
+    return fail(nodes, [texts.loginNoStrategy()]);
+  };
+  // The first-factor strategies are not responsible for an AAL2 flow, and no second factor is enabled.
+  if (aal2) return noStrategy();
+
   if (method === 'oidc' || (!method && field(body, 'provider')))
-    return startOidc(ctx, flow, field(body, 'provider'), (messages) =>
+    return submitOidc(ctx, flow, body, (messages) =>
       fail(loginMethodNodes(ctx.config, flow.csrfToken), messages),
     );
 
@@ -123,11 +142,11 @@ export async function updateLoginFlow(
         return fail(nodes, []);
       }
       // Known or not, the answer is the same: the e-mail itself tells an unknown address what to do.
-      const identity = await ctx.identities.findByEmail(address);
-      await sendCode(ctx, flow, address, identity?.id ?? null, (c) =>
-        identity
-          ? templates.loginCode(ctx.config.siteName, address, c)
-          : templates.loginCodeUnknown(ctx.config.siteName, address, c),
+      const identityId = await ctx.identities.findIdByEmail(address);
+      await sendCode(ctx, flow, address, identityId ?? null, (c) =>
+        identityId
+          ? templates.loginCode(ctx.config, address, c)
+          : templates.loginCodeUnknown(ctx.config, address, c),
       );
       flow.state = 'sent_email';
       return fail(codeSentNodes(flow.csrfToken, address), [texts.loginCodeSent()]);
@@ -139,7 +158,10 @@ export async function updateLoginFlow(
       return fail(nodes, []);
     }
     const checked = await checkCode(ctx, flow, code);
-    if (!checked.ok) return fail(nodes, [texts.loginCodeInvalid()]);
+    if (!checked.ok)
+      return fail(nodes, [
+        checked.reason === 'too_many' ? texts.codeSubmittedTooOften() : texts.loginCodeInvalid(),
+      ]);
     const identity = await ctx.identities.findByEmail(checked.address);
     if (!identity)
       return fail(loginMethodNodes(ctx.config, flow.csrfToken, checked.address), [texts.noCodeUser()]);
@@ -149,15 +171,7 @@ export async function updateLoginFlow(
     return complete(ctx, flow, identity.id, 'code', returnTo);
   }
 
-  const nodes = loginMethodNodes(ctx.config, flow.csrfToken, identifier);
-  fillValues(nodes, body);
-  return fail(nodes, [
-    {
-      id: 4010002,
-      type: 'error',
-      text: 'Could not find a strategy to log you in with. Did you fill out the form correctly?',
-    },
-  ]);
+  return noStrategy();
 }
 
 async function complete(
@@ -168,16 +182,19 @@ async function complete(
   returnTo: string,
 ): Promise<FlowOutcome> {
   const identity = (await ctx.identities.findById(identityId))!;
-  if (identity.state !== 'active') {
-    render(flow, ctx, loginMethodNodes(ctx.config, flow.csrfToken), [
-      { id: 4010011, type: 'error', text: 'This account was disabled.' },
-    ]);
-    return { kind: 'flow', flow, status: 400 };
-  }
+  const refuse = (message: UiText) => {
+    render(flow, ctx, loginMethodNodes(ctx.config, flow.csrfToken), [message]);
+    return { kind: 'flow', flow, status: 400 } as const;
+  };
+  if (identity.state !== 'active') return refuse(texts.identityDisabled());
+  // A sign-in on an account-linking flow adds the social account it was started for.
+  const linked = await linkAfterSignIn(ctx, flow, identity);
+  if (!linked.ok) return refuse(linked.message);
+  const methods = [completedMethod(ctx, method), ...(linked.method ? [linked.method] : [])];
   flow.state = 'passed_challenge';
   if (flow.internal.refresh && ctx.session) {
     if (ctx.session.identityId !== identityId) throw errors.identityMismatch();
-    const added = { method, aal: 'aal1' as const, completed_at: ctx.now.toISOString() };
+    const added = methods[0]!;
     await ctx.sessions.refresh(ctx.session.id, added, ctx.now, ctx.config.sessionLifespanSeconds);
     const session = {
       ...ctx.session,
@@ -187,6 +204,6 @@ async function complete(
     };
     return { kind: 'session', flow, session, token: '', identity, returnTo, continueWith: [] };
   }
-  const { session, token } = await issueSession(ctx, identityId, method);
+  const { session, token } = await issueSession(ctx, identityId, methods);
   return { kind: 'session', flow, session, token, identity, returnTo, continueWith: [] };
 }

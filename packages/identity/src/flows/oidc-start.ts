@@ -1,12 +1,15 @@
 import type { IdentityConfig, OidcProviderConfig } from '../identity-config';
 import { serializeCookie } from '../http/cookies';
-import { OpenIdError, randomValue } from '../oidc/openid-client';
+import { KratosError } from '../http/kratos-error';
+import { OpenIdError, randomValue, type IdTokenClaims } from '../oidc/openid-client';
 import type { FlowRecord } from '../store/flow-store';
 import { submit } from '../ui/ui-nodes';
 import { texts } from '../ui/ui-texts';
 import type { UiNode, UiText } from '../ui/ui-types';
 import type { FlowContext } from './flow-context';
+import { field } from './flow-common';
 import type { FlowOutcome } from './flow-outcome';
+import { signInWithClaims } from './oidc-identity';
 
 /** Binds a social sign-in to the browser that started it; only the callback path receives it. */
 export const OIDC_STATE_COOKIE = 'ory_kratos_oidc_state';
@@ -80,6 +83,66 @@ export async function startOidc(
     ]);
   }
   flow.internal.oidc = oidc;
-  const cookies = flow.kind === 'browser' ? [oidcStateCookie(ctx.config, oidc.state)] : [];
-  return { kind: 'provider', flow, to, cookies };
+  // An API flow's answer goes to the app, which may hand the cookie to the browser it opens (Kratos sets
+  // its continuity cookie alike); a flow with a token exchange is bound by its codes instead.
+  return { kind: 'provider', flow, to, cookies: [oidcStateCookie(ctx.config, oidc.state)] };
+}
+
+/**
+ * `method=oidc` on login or registration: with an `id_token` (a native app signed in with the provider's
+ * SDK), the token is verified with the provider's keys and the person signed in at once, as Kratos does;
+ * without one, the browser is sent to the provider.
+ * @throws KratosError 403 when the ID token cannot be verified, 502 when its nonce does not match.
+ */
+export async function submitOidc(
+  ctx: FlowContext,
+  flow: FlowRecord,
+  body: Record<string, unknown>,
+  fail: (messages: UiText[]) => FlowOutcome,
+): Promise<FlowOutcome> {
+  const providerId = field(body, 'provider');
+  const idToken = field(body, 'id_token');
+  if (!idToken) return startOidc(ctx, flow, providerId, fail);
+  const provider = findOidcProvider(ctx.config, providerId);
+  if (!provider)
+    return fail([
+      texts.systemGeneric(`Signing in with "${providerId ?? ''}" is not available on this site.`),
+    ]);
+  let claims: IdTokenClaims;
+  try {
+    claims = await ctx.openId.verifyIdToken(provider, idToken, field(body, 'id_token_nonce') ?? '');
+  } catch (error) {
+    if (!(error instanceof OpenIdError)) throw error;
+    console.warn(`A native sign-in with ${provider.id} was refused:`, error.message);
+    if (error.code === 'discovery_failed')
+      return fail([
+        texts.systemGeneric(`${provider.label} cannot be reached right now. Please try again in a moment.`),
+      ]);
+    if (error.code === 'nonce_mismatch')
+      throw new KratosError(
+        502,
+        undefined,
+        'An upstream server encountered an error or returned a malformed response.',
+        error.message,
+      );
+    throw new KratosError(403, undefined, 'The requested action was forbidden', 'Could not verify id_token');
+  }
+  const outcome = await signInWithClaims(ctx, flow, provider, claims, null);
+  switch (outcome.kind) {
+    case 'refused':
+      return fail(outcome.messages);
+    case 'link':
+      return { kind: 'flow', flow: outcome.loginFlow, status: 400 };
+    case 'signed_in':
+      return {
+        kind: 'session',
+        flow,
+        session: outcome.session,
+        token: outcome.token,
+        identity: outcome.identity,
+        returnTo: flow.returnTo ?? ctx.config.defaultReturnUrl,
+        continueWith: [],
+        registration: flow.flowType === 'registration',
+      };
+  }
 }

@@ -12,8 +12,9 @@ import { checkCode, sendCode } from './code-step';
 import type { FlowContext } from './flow-context';
 import { field, newFlow, render } from './flow-common';
 import type { FlowOutcome } from './flow-outcome';
-import { oidcNodes, startOidc } from './oidc-start';
-import { issueSession } from './sessions';
+import { oidcNodes, submitOidc } from './oidc-start';
+import { refuseDisabledMethod } from './other-methods';
+import { completedMethod, issueSession } from './sessions';
 import { parseTraits, traitNodes } from './traits';
 import { startVerification } from './verification-flow';
 
@@ -80,7 +81,7 @@ export async function updateRegistrationFlow(
   };
 
   if (method === 'oidc' || (!method && field(body, 'provider')))
-    return startOidc(ctx, flow, field(body, 'provider'), (messages) =>
+    return submitOidc(ctx, flow, body, (messages) =>
       fail(registrationMethodNodes(ctx.config, flow.csrfToken), messages),
     );
 
@@ -93,7 +94,10 @@ export async function updateRegistrationFlow(
       return fail(nodes);
     }
     const checked = await checkCode(ctx, flow, code);
-    if (!checked.ok) return fail(nodes, [texts.registrationCodeInvalid()]);
+    if (!checked.ok)
+      return fail(nodes, [
+        checked.reason === 'too_many' ? texts.codeSubmittedTooOften() : texts.registrationCodeInvalid(),
+      ]);
     const identity = await ctx.identities.create({
       traits,
       verified: true,
@@ -111,7 +115,7 @@ export async function updateRegistrationFlow(
         texts.duplicateWithHints(traits.email, ['password', 'code']),
       ]);
     flow.state = 'passed_challenge';
-    const { session, token } = await issueSession(ctx, identity.id, 'code');
+    const { session, token } = await issueSession(ctx, identity.id, [completedMethod(ctx, 'code')]);
     return {
       kind: 'session',
       flow,
@@ -122,6 +126,16 @@ export async function updateRegistrationFlow(
       continueWith: [],
       registration: true,
     };
+  }
+
+  if (method !== 'password' && method !== 'code') {
+    // No enabled strategy takes this method (Kratos asks each; none is responsible).
+    refuseDisabledMethod('registration', flow.kind, method);
+    const given = parseTraits(body.traits);
+    return fail(
+      registrationMethodNodes(ctx.config, flow.csrfToken, given.ok ? given.traits : given.partial),
+      [texts.registrationNoStrategy()],
+    );
   }
 
   const parsed = parseTraits(body.traits);
@@ -170,7 +184,7 @@ export async function updateRegistrationFlow(
     });
     if (!identity) return fail(nodes, [texts.duplicateWithHints(traits.email, ['password', 'code'])]);
     flow.state = 'passed_challenge';
-    const { session, token } = await issueSession(ctx, identity.id, 'password');
+    const { session, token } = await issueSession(ctx, identity.id, [completedMethod(ctx, 'password')]);
     const verification = await startVerification(ctx, flow.kind, returnTo, traits.email);
     return {
       kind: 'session',
@@ -194,20 +208,11 @@ export async function updateRegistrationFlow(
     };
   }
 
-  if (method === 'code') {
-    await sendCode(ctx, flow, traits.email, null, (c) =>
-      templates.registrationCode(ctx.config.siteName, traits.email, c),
-    );
-    flow.internal.codeTraits = traits as unknown as Record<string, unknown>;
-    flow.state = 'sent_email';
-    return fail(codeSentNodes(flow.csrfToken, traits), [texts.registrationCodeSent()]);
-  }
-
-  return fail(registrationMethodNodes(ctx.config, flow.csrfToken, traits), [
-    {
-      id: 4010003,
-      type: 'error',
-      text: 'Could not find a strategy to sign you up with. Did you fill out the form correctly?',
-    },
-  ]);
+  // method === 'code': the traits first, then the e-mailed code.
+  await sendCode(ctx, flow, traits.email, null, (c) =>
+    templates.registrationCode(ctx.config, traits.email, c),
+  );
+  flow.internal.codeTraits = traits as unknown as Record<string, unknown>;
+  flow.state = 'sent_email';
+  return fail(codeSentNodes(flow.csrfToken, traits), [texts.registrationCodeSent()]);
 }

@@ -9,6 +9,7 @@ import type { UiNode } from '../ui/ui-types';
 import type { FlowContext } from './flow-context';
 import { field, newFlow, render } from './flow-common';
 import type { FlowOutcome } from './flow-outcome';
+import { refuseDisabledMethod } from './other-methods';
 import { parseTraits, traitNodes } from './traits';
 import { startVerification } from './verification-flow';
 
@@ -135,13 +136,8 @@ export async function updateSettingsFlow(
       ctx.now,
     );
   } else {
-    return fail(nodesFor(flow.csrfToken, identity.traits), [
-      {
-        id: 4010004,
-        type: 'error',
-        text: 'Could not find a strategy to update your settings. Did you fill out the form correctly?',
-      },
-    ]);
+    refuseDisabledMethod('settings', flow.kind, method);
+    return fail(nodesFor(flow.csrfToken, identity.traits), [texts.settingsNoStrategy()]);
   }
   const updated = (await ctx.identities.findById(identity.id))!;
   flow.state = 'success';

@@ -3,7 +3,7 @@ import type { FlowRecord } from '../store/flow-store';
 import { normaliseEmail } from '../store/identity-store';
 import { addNodeMessage, anchor, csrfNode, input, submit } from '../ui/ui-nodes';
 import { texts } from '../ui/ui-texts';
-import type { UiNode } from '../ui/ui-types';
+import type { UiNode, UiText } from '../ui/ui-types';
 import { checkCode, sendCode } from './code-step';
 import type { FlowContext } from './flow-context';
 import { field, isEmail, newFlow, render } from './flow-common';
@@ -66,14 +66,26 @@ export async function startVerification(
   flow.state = 'sent_email';
   render(flow, ctx, sentNodes(flow.csrfToken, address), [texts.verificationCodeSent()]);
   await ctx.flows.insert(flow);
-  await sendCode(ctx, flow, address, null, (c) =>
-    templates.verificationCode(ctx.config.siteName, address, c),
-  );
+  await sendCode(ctx, flow, address, null, (c) => templates.verificationCode(ctx.config, address, c));
   await ctx.flows.save(flow, ctx.now);
   return flow;
 }
 
-/** POST /self-service/verification: an address gets a code; the right code verifies the address. */
+/** Kratos's `retryVerificationFlowWith…`: a new verification flow (stored) carrying `message`. */
+async function retry(ctx: FlowContext, flow: FlowRecord, message: UiText): Promise<FlowOutcome> {
+  const replacement = createVerificationFlow(ctx, flow.kind, flow.requestUrl, flow.returnTo ?? undefined);
+  replacement.ui.messages = [message];
+  await ctx.flows.insert(replacement);
+  return { kind: 'retry', flow, replacement, json: 'replaced' };
+}
+
+/**
+ * POST /self-service/verification, Kratos's code strategy: `method` must be `code` or `link` (anything
+ * else fails the body's schema, on the `method` node); only `code` is enabled (`link`, or no method without
+ * a code: no strategy, 4010006). An address gets a code (the same answer whether it belongs to someone);
+ * the right code verifies the address; a wrong one says so (200); a code tried too often, or a flow
+ * already done, is replaced by a new flow.
+ */
 export async function updateVerificationFlow(
   ctx: FlowContext,
   flow: FlowRecord,
@@ -81,56 +93,48 @@ export async function updateVerificationFlow(
 ): Promise<FlowOutcome> {
   const email = normaliseEmail(field(body, 'email') ?? '');
   const code = field(body, 'code');
-  if (flow.state === 'passed_challenge') {
-    render(flow, ctx, chooseNodes(flow.csrfToken), [texts.verificationRetrySuccess()]);
-    return { kind: 'flow', flow, status: 400 };
+  const given = field(body, 'method');
+  const current = () =>
+    flow.state === 'sent_email'
+      ? sentNodes(flow.csrfToken, flow.internal.codeAddress ?? '')
+      : chooseNodes(flow.csrfToken, email);
+  const show = (nodes: UiNode[], status: 200 | 400, messages: UiText[] = []): FlowOutcome => {
+    render(flow, ctx, nodes, messages);
+    return { kind: 'flow', flow, status };
+  };
+  if (given !== undefined && given !== 'code' && given !== 'link') {
+    const nodes = current();
+    addNodeMessage(nodes, 'method', texts.validationGeneric('value must be one of "code", "link"'));
+    return show(nodes, 400);
   }
-  if (email && !code) {
-    if (!isEmail(email)) {
-      const nodes = chooseNodes(flow.csrfToken, email);
-      addNodeMessage(nodes, 'email', texts.invalidFormat(email));
-      render(flow, ctx, nodes);
-      return { kind: 'flow', flow, status: 400 };
-    }
-    // The same answer whether or not the address belongs to someone (no enumeration).
-    const owner = await ctx.identities.findByEmail(email);
-    if (owner)
-      await sendCode(ctx, flow, email, owner.id, (c) =>
-        templates.verificationCode(ctx.config.siteName, email, c),
-      );
-    else flow.internal.codeAddress = email;
-    flow.state = 'sent_email';
-    render(flow, ctx, sentNodes(flow.csrfToken, email), [texts.verificationCodeSent()]);
-    return { kind: 'flow', flow, status: 200 };
-  }
-  if (flow.state !== 'sent_email' || !code) {
-    const nodes =
-      flow.state === 'sent_email'
-        ? sentNodes(flow.csrfToken, flow.internal.codeAddress ?? '')
-        : chooseNodes(flow.csrfToken);
-    addNodeMessage(
-      nodes,
-      flow.state === 'sent_email' ? 'code' : 'email',
-      texts.required(flow.state === 'sent_email' ? 'code' : 'email'),
-    );
-    render(flow, ctx, nodes);
-    return { kind: 'flow', flow, status: 400 };
-  }
-  const checked = await checkCode(ctx, flow, code);
-  if (!checked.ok) {
-    render(flow, ctx, sentNodes(flow.csrfToken, flow.internal.codeAddress ?? ''), [
-      texts.verificationCodeInvalid(),
+  if ((given ?? (code ? 'code' : '')) !== 'code')
+    return show(current(), 400, [texts.verificationNoStrategy()]);
+  if (flow.state === 'passed_challenge') return retry(ctx, flow, texts.verificationRetrySuccess());
+
+  if (code) {
+    const checked = await checkCode(ctx, flow, code);
+    if (!checked.ok && checked.reason === 'too_many') return retry(ctx, flow, texts.codeSubmittedTooOften());
+    if (!checked.ok)
+      return show(sentNodes(flow.csrfToken, flow.internal.codeAddress ?? ''), 200, [
+        texts.verificationCodeInvalid(),
+      ]);
+    await ctx.identities.markVerified(checked.address, ctx.now);
+    flow.state = 'passed_challenge';
+    const next = flow.returnTo ?? ctx.config.defaultReturnUrl;
+    return show([csrfNode(flow.csrfToken), anchor('code', 'continue', next, texts.labelContinue())], 200, [
+      texts.verificationSuccessful(),
     ]);
-    return { kind: 'flow', flow, status: 400 };
   }
-  await ctx.identities.markVerified(checked.address, ctx.now);
-  flow.state = 'passed_challenge';
-  const next = flow.returnTo ?? ctx.config.defaultReturnUrl;
-  render(
-    flow,
-    ctx,
-    [csrfNode(flow.csrfToken), anchor('code', 'continue', next, texts.labelContinue())],
-    [texts.verificationSuccessful()],
-  );
-  return { kind: 'flow', flow, status: 200 };
+  if (!email || !isEmail(email)) {
+    const nodes = chooseNodes(flow.csrfToken, email);
+    addNodeMessage(nodes, 'email', email ? texts.invalidFormat(email) : texts.required('email'));
+    return show(nodes, 400);
+  }
+  // The same answer whether or not the address belongs to someone (no enumeration).
+  const owner = await ctx.identities.findByEmail(email);
+  if (owner)
+    await sendCode(ctx, flow, email, owner.id, (c) => templates.verificationCode(ctx.config, email, c));
+  else flow.internal.codeAddress = email;
+  flow.state = 'sent_email';
+  return show(sentNodes(flow.csrfToken, email), 200, [texts.verificationCodeSent()]);
 }

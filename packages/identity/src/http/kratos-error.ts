@@ -9,7 +9,9 @@ export type KratosErrorId =
   | 'security_identity_mismatch'
   | 'security_csrf_violation'
   | 'identity_disabled'
-  | 'session_aal_already_fulfilled';
+  | 'session_aal_already_fulfilled'
+  | 'session_aal1_required'
+  | 'self_service_flow_replaced';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -18,9 +20,11 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   410: 'Gone',
+  413: 'Payload Too Large',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
 };
 
 /**
@@ -35,6 +39,7 @@ export class KratosError extends Error {
     readonly reason?: string,
     readonly extra: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'KratosError';
@@ -47,6 +52,7 @@ export class KratosError extends Error {
       status: STATUS_TEXT[this.status] ?? 'Error',
       message: this.message,
       ...(this.reason ? { reason: this.reason } : {}),
+      ...(this.details ? { details: this.details } : {}),
     };
     // The OpenAPI document types `errorBrowserLocationChangeRequired.error` as a whole `errorGeneric`
     // (an object with its own `error`), while Kratos and every client read `error.id`: both are given.
@@ -55,7 +61,42 @@ export class KratosError extends Error {
   }
 }
 
+/** Kratos's text for a request to a strategy that is not enabled (`strategy.EndpointDisabledMessage`). */
+export const ENDPOINT_DISABLED =
+  'This endpoint was disabled by system administrator. Please check your url or contact the system administrator to enable it.';
+
 export const errors = {
+  /** A submission for a method (strategy) that exists in Kratos but is not enabled here. */
+  methodDisabled: () =>
+    new KratosError(404, undefined, 'The requested resource could not be found', ENDPOINT_DISABLED),
+  /** `aal=aal2` (or higher) asked for without a session (Kratos `ErrSessionRequiredForHigherAAL`). */
+  aal1Required: () =>
+    new KratosError(
+      401,
+      'session_aal1_required',
+      'aal2 and aal3 can only be requested if a session exists already',
+      'You can not requested a higher AAL (AAL2/AAL3) without an active session.',
+    ),
+  /**
+   * `GET …/flows?id=` of an expired flow: Kratos answers 410 without making a new flow, pointing a browser
+   * at the flow's init endpoint (`redirect_to`, `return_to`) and an app at the API one (`api`); login and
+   * registration carry the id `self_service_flow_expired`.
+   */
+  expiredOnFetch: (id: KratosErrorId | undefined, reason: string, details: Record<string, unknown>) =>
+    new KratosError(
+      410,
+      id,
+      'The requested resource is no longer available because it has expired or is otherwise invalid.',
+      reason,
+      {},
+      {},
+      details,
+    ),
+  /** The flow was replaced by a new one carrying the message (Kratos `NewFlowReplacedError`). */
+  flowReplaced: (reason: string, useFlowId: string) =>
+    new KratosError(410, 'self_service_flow_replaced', 'self-service flow replaced', reason, {
+      use_flow_id: useFlowId,
+    }),
   notFound: (what: string) =>
     new KratosError(404, undefined, 'The requested resource could not be found', `${what} not found.`),
   badRequest: (reason: string) =>

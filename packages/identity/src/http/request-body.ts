@@ -1,6 +1,34 @@
-import { errors } from './kratos-error';
+import { errors, KratosError } from './kratos-error';
 
-const MAX_BODY_BYTES = 65_536;
+/** The most a self-service submission may carry (forms here are a few hundred bytes). */
+export const MAX_BODY_BYTES = 65_536;
+
+/**
+ * The request body as text, refused before it is read when its declared length is over `max`, and while
+ * reading as soon as it passes `max` (a chunked body declares no length): never buffered beyond it.
+ * @throws KratosError 413 when the body is too large.
+ */
+export async function readCappedText(request: Request, max = MAX_BODY_BYTES): Promise<string> {
+  const tooLarge = () =>
+    new KratosError(413, undefined, 'The request body is too large', `Send at most ${max} bytes.`);
+  const declared = Number(request.headers.get('content-length') ?? '');
+  if (Number.isFinite(declared) && declared > max) throw tooLarge();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 /** Sets `a.b.c` = value in a nested object (form posts name traits as `traits.name.first`). */
 function setPath(target: Record<string, unknown>, path: string, value: string) {
@@ -19,8 +47,7 @@ function setPath(target: Record<string, unknown>, path: string, value: string) {
 /** The submitted body as an object, from JSON or an HTML form; anything else is a 400. */
 export async function readBody(request: Request): Promise<{ body: Record<string, unknown>; form: boolean }> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw errors.badRequest('The request body is too large.');
+  const text = await readCappedText(request);
   if (type.includes('application/json')) {
     let parsed: unknown;
     try {

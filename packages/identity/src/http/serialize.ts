@@ -1,8 +1,11 @@
 import type { IdentityRecord } from '../store/identity-store';
 import type { SessionRecord } from '../store/session-store';
 
+/** What the public API shows of an identity (never its credentials). */
+export type PublicIdentity = Omit<IdentityRecord, 'credentials'>;
+
 /** An identity in Kratos's `identity` shape (public API: no credentials). */
-export function serializeIdentity(identity: IdentityRecord, baseUrl: string): Record<string, unknown> {
+export function serializeIdentity(identity: PublicIdentity, baseUrl: string): Record<string, unknown> {
   return {
     id: identity.id,
     schema_id: identity.schemaId,
@@ -40,7 +43,7 @@ export function serializeIdentity(identity: IdentityRecord, baseUrl: string): Re
 /** A session in Kratos's `session` shape. */
 export function serializeSession(
   session: SessionRecord,
-  identity: IdentityRecord | undefined,
+  identity: PublicIdentity | undefined,
   baseUrl: string,
   now: Date,
 ): Record<string, unknown> {

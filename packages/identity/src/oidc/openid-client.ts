@@ -1,5 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { createHash, randomBytes } from 'node:crypto';
+import * as client from 'openid-client';
 import type { OidcProviderConfig } from '../identity-config';
 
 /** Why talking to a provider failed; the callback turns each into a message for the reader. */
@@ -26,20 +26,11 @@ export interface IdTokenClaims {
   familyName: string | undefined;
 }
 
-interface ProviderMetadata {
-  issuer: string;
-  authorizationEndpoint: string;
-  tokenEndpoint: string;
-  jwks: ReturnType<typeof createRemoteJWKSet>;
-  algorithms: string[];
-}
-
-/** Issuers that sign with another spelling of themselves (Google's older tokens lack the scheme). */
+/** Issuers whose tokens may name them another way (Google's Android tokens lack the scheme). */
 const ISSUER_ALIASES: Record<string, string[]> = {
   'https://accounts.google.com': ['accounts.google.com'],
 };
-const ASYMMETRIC = /^(RS|PS|ES)(256|384|512)$|^ES256K$|^EdDSA$/;
-const TIMEOUT_MS = 10_000;
+const TIMEOUT_SECONDS = 10;
 
 /** A random URL-safe value (state, nonce, PKCE verifier): 32 bytes. */
 export const randomValue = () => randomBytes(32).toString('base64url');
@@ -47,66 +38,102 @@ export const randomValue = () => randomBytes(32).toString('base64url');
 /** The PKCE S256 challenge of a verifier (RFC 7636 §4.2). */
 export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
-/** Compares two secrets in constant time; false when either is missing. */
-export function sameSecret(a: string | undefined, b: string | undefined): boolean {
-  if (!a || !b) return false;
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+/** Maps a failure of openid-client while checking a provider's answer to the reader's reason. */
+function idTokenFailure(error: unknown): OpenIdError {
+  // openid-client wraps oauth4webapi's error, whose `cause` names the claim that failed.
+  type Coded = { code?: string; cause?: Coded & { claim?: string } };
+  const outer = error as Coded;
+  const code = outer.code ?? outer.cause?.code;
+  const claim = outer.cause?.claim ?? outer.cause?.cause?.claim;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED' && claim === 'exp')
+    return new OpenIdError('id_token_expired', `The ID token has expired: ${message}`);
+  if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' && claim === 'nonce')
+    return new OpenIdError('nonce_mismatch', 'The supplied nonce does not match the nonce from the id_token');
+  return new OpenIdError('id_token_invalid', `The ID token is invalid: ${message} (${code ?? 'no code'})`);
+}
+
+/** Whether a failure of the code grant happened at the token endpoint rather than in the token's checks. */
+function isTokenEndpointFailure(error: unknown): boolean {
+  if (error instanceof client.ResponseBodyError) return true;
+  const code = (error as { code?: string }).code;
+  if (code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' || code === 'OAUTH_RESPONSE_IS_NOT_JSON') return true;
+  // A network failure (fetch's TypeError, a timeout) carries no OAuth code.
+  return !code || error instanceof TypeError;
+}
+
+/** What identifies the answer of the token endpoint: the Configuration's ID token claims, normalised. */
+function claimsOf(payload: client.IDToken): IdTokenClaims {
+  const text = (value: unknown, max: number) =>
+    typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : undefined;
+  return {
+    subject: payload.sub,
+    email: text(payload.email, 320)?.toLowerCase(),
+    emailVerified: payload.email_verified === true || payload.email_verified === 'true',
+    givenName: text(payload.given_name, 100),
+    familyName: text(payload.family_name, 100),
+  };
 }
 
 /**
- * The relying party of the `oidc` strategy: discovery (cached per issuer for `cacheSeconds`, failures not
- * cached), the authorization URL, the code exchange (`client_secret_post`, PKCE) and ID token
- * verification (signature by the provider's JWKS, `iss`, `aud`/`azp`, `exp`/`nbf`, `nonce`).
+ * The relying party of the `oidc` strategy, on `openid-client`: discovery (each provider's configuration
+ * cached for `cacheSeconds`, failures not cached), the authorization URL (PKCE S256, state, nonce), the
+ * code grant with `client_secret_post` and the ID token checks (signature by the provider's JWKS, `iss`,
+ * `aud`/`azp`, `exp`, `iat`, `nonce`), and the check of an ID token a native app obtained itself.
  */
-export function createOpenIdClient(options: { fetch?: typeof fetch; cacheSeconds?: number } = {}) {
-  const fetchFn = options.fetch ?? fetch;
+export function createOpenIdClient(options: { cacheSeconds?: number } = {}) {
   const cacheMs = (options.cacheSeconds ?? 3600) * 1000;
-  const cache = new Map<string, { at: number; metadata: Promise<ProviderMetadata> }>();
+  const cache = new Map<string, { at: number; config: Promise<client.Configuration> }>();
+  const nativeCache = new WeakMap<client.Configuration, Map<string, client.Configuration>>();
 
-  async function load(issuer: string): Promise<ProviderMetadata> {
-    let doc: Record<string, unknown>;
+  async function discover(provider: OidcProviderConfig): Promise<client.Configuration> {
+    const insecure = provider.issuerUrl.startsWith('http:');
     try {
-      const response = await fetchFn(`${issuer}/.well-known/openid-configuration`, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      if (!response.ok) throw new Error(`status ${response.status}`);
-      doc = (await response.json()) as Record<string, unknown>;
+      const config = await client.discovery(
+        new URL(provider.issuerUrl),
+        provider.clientId,
+        undefined,
+        client.ClientSecretPost(provider.clientSecret),
+        { timeout: TIMEOUT_SECONDS, ...(insecure ? { execute: [client.allowInsecureRequests] } : {}) },
+      );
+      config.timeout = TIMEOUT_SECONDS;
+      return config;
     } catch (error) {
-      throw new OpenIdError('discovery_failed', `Discovery at ${issuer} failed: ${String(error)}`);
+      throw new OpenIdError(
+        'discovery_failed',
+        `Discovery at ${provider.issuerUrl} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
-    const endpoint = (name: string) => {
-      const value = doc[name];
-      if (typeof value !== 'string' || !/^https?:\/\//.test(value))
-        throw new OpenIdError('discovery_failed', `Discovery at ${issuer} has no ${name}.`);
-      return value;
-    };
-    // OpenID Connect Discovery §4.3: the document's issuer is exactly the one asked for.
-    if (typeof doc.issuer !== 'string' || doc.issuer.replace(/\/+$/, '') !== issuer)
-      throw new OpenIdError('discovery_failed', `Discovery at ${issuer} names another issuer.`);
-    const algorithms = Array.isArray(doc.id_token_signing_alg_values_supported)
-      ? doc.id_token_signing_alg_values_supported.filter(
-          (a): a is string => typeof a === 'string' && ASYMMETRIC.test(a),
-        )
-      : [];
-    return {
-      issuer: doc.issuer,
-      authorizationEndpoint: endpoint('authorization_endpoint'),
-      tokenEndpoint: endpoint('token_endpoint'),
-      jwks: createRemoteJWKSet(new URL(endpoint('jwks_uri')), { timeoutDuration: TIMEOUT_MS }),
-      algorithms: algorithms.length ? algorithms : ['RS256'],
-    };
   }
 
-  function metadata(provider: OidcProviderConfig): Promise<ProviderMetadata> {
-    const hit = cache.get(provider.issuerUrl);
-    if (hit && Date.now() - hit.at < cacheMs) return hit.metadata;
-    const entry = { at: Date.now(), metadata: load(provider.issuerUrl) };
-    entry.metadata.catch(() => cache.delete(provider.issuerUrl));
-    cache.set(provider.issuerUrl, entry);
-    return entry.metadata;
+  function configuration(provider: OidcProviderConfig): Promise<client.Configuration> {
+    const key = `${provider.issuerUrl} ${provider.clientId}`;
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < cacheMs) return hit.config;
+    const entry = { at: Date.now(), config: discover(provider) };
+    entry.config.catch(() => cache.delete(key));
+    cache.set(key, entry);
+    return entry.config;
+  }
+
+  /** A configuration that takes a bare ID token (`response_type=id_token`), under the issuer it names. */
+  function nativeConfiguration(base: client.Configuration, provider: OidcProviderConfig, issuer: string) {
+    let byIssuer = nativeCache.get(base);
+    if (!byIssuer) nativeCache.set(base, (byIssuer = new Map()));
+    let native = byIssuer.get(issuer);
+    if (!native) {
+      native = new client.Configuration(
+        { ...(JSON.parse(JSON.stringify(base.serverMetadata())) as client.ServerMetadata), issuer },
+        provider.clientId,
+        undefined,
+        client.ClientSecretPost(provider.clientSecret),
+      );
+      native.timeout = TIMEOUT_SECONDS;
+      if (provider.issuerUrl.startsWith('http:')) client.allowInsecureRequests(native);
+      client.useIdTokenResponseType(native);
+      byIssuer.set(issuer, native);
+    }
+    return native;
   }
 
   return {
@@ -115,87 +142,89 @@ export function createOpenIdClient(options: { fetch?: typeof fetch; cacheSeconds
       provider: OidcProviderConfig,
       request: { redirectUri: string; state: string; nonce: string; codeVerifier: string },
     ): Promise<string> {
-      const { authorizationEndpoint } = await metadata(provider);
-      const url = new URL(authorizationEndpoint);
-      url.searchParams.set('response_type', 'code');
-      url.searchParams.set('client_id', provider.clientId);
-      url.searchParams.set('redirect_uri', request.redirectUri);
-      url.searchParams.set('scope', provider.scope.join(' '));
-      url.searchParams.set('state', request.state);
-      url.searchParams.set('nonce', request.nonce);
-      url.searchParams.set('code_challenge', pkceChallenge(request.codeVerifier));
-      url.searchParams.set('code_challenge_method', 'S256');
-      if (provider.responseMode) url.searchParams.set('response_mode', provider.responseMode);
-      return url.toString();
+      const config = await configuration(provider);
+      return client
+        .buildAuthorizationUrl(config, {
+          redirect_uri: request.redirectUri,
+          scope: provider.scope.join(' '),
+          state: request.state,
+          nonce: request.nonce,
+          code_challenge: await client.calculatePKCECodeChallenge(request.codeVerifier),
+          code_challenge_method: 'S256',
+          ...(provider.responseMode ? { response_mode: provider.responseMode } : {}),
+        })
+        .toString();
     },
 
-    /** Trades the authorization code for the ID token (the access token is not kept). */
-    async exchangeCode(
+    /**
+     * Completes the authorization code flow: checks the callback's `state`, trades the code (with the PKCE
+     * verifier and the client secret) and verifies the ID token, whose claims it returns.
+     */
+    async completeAuthorization(
       provider: OidcProviderConfig,
-      request: { code: string; redirectUri: string; codeVerifier: string },
-    ): Promise<{ idToken: string }> {
-      const { tokenEndpoint } = await metadata(provider);
-      let body: Record<string, unknown>;
+      request: {
+        redirectUri: string;
+        callbackParams: URLSearchParams;
+        state: string;
+        nonce: string;
+        codeVerifier: string;
+      },
+    ): Promise<IdTokenClaims> {
+      const config = await configuration(provider);
+      const callback = new URL(request.redirectUri);
+      callback.search = request.callbackParams.toString();
+      let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
       try {
-        const response = await fetchFn(tokenEndpoint, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-          body: new URLSearchParams({
-            grant_type: 'authorization_code',
-            code: request.code,
-            redirect_uri: request.redirectUri,
-            client_id: provider.clientId,
-            client_secret: provider.clientSecret,
-            code_verifier: request.codeVerifier,
-          }),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+        tokens = await client.authorizationCodeGrant(config, callback, {
+          pkceCodeVerifier: request.codeVerifier,
+          expectedNonce: request.nonce,
+          expectedState: request.state,
+          idTokenExpected: true,
         });
-        body = (await response.json()) as Record<string, unknown>;
-        if (!response.ok) throw new Error(`status ${response.status}: ${String(body.error)}`);
       } catch (error) {
-        throw new OpenIdError('token_exchange_failed', `The code exchange failed: ${String(error)}`);
+        if (isTokenEndpointFailure(error))
+          throw new OpenIdError(
+            'token_exchange_failed',
+            `The code exchange failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        throw idTokenFailure(error);
       }
-      if (typeof body.id_token !== 'string')
-        throw new OpenIdError('token_exchange_failed', 'The token response has no id_token.');
-      return { idToken: body.id_token };
+      const claims = tokens.claims();
+      if (!claims) throw new OpenIdError('token_exchange_failed', 'The token response has no id_token.');
+      return claimsOf(claims);
     },
 
-    /** Verifies an ID token for this client and flow; `now` is the server's clock. */
+    /**
+     * Verifies an ID token a native app got from the provider's SDK (Kratos's `id_token` with
+     * `id_token_nonce`): signed by the provider's JWKS, for this client, unexpired, carrying `nonce`.
+     */
     async verifyIdToken(
       provider: OidcProviderConfig,
       idToken: string,
-      expected: { nonce: string; now: Date },
+      nonce: string,
     ): Promise<IdTokenClaims> {
-      const { issuer, jwks, algorithms } = await metadata(provider);
-      let payload: JWTPayload;
+      // Kratos requires the nonce (only some Apple devices may omit it, a case not handled here).
+      if (!nonce)
+        throw new OpenIdError('nonce_mismatch', 'No nonce was provided but is required by the provider');
+      const config = await configuration(provider);
+      const issuer = config.serverMetadata().issuer;
+      let named: unknown;
       try {
-        ({ payload } = await jwtVerify(idToken, jwks, {
-          issuer: [issuer, ...(ISSUER_ALIASES[issuer] ?? [])],
-          audience: provider.clientId,
-          algorithms,
-          currentDate: expected.now,
-          clockTolerance: 60,
-          requiredClaims: ['sub', 'exp', 'iat'],
-        }));
-      } catch (error) {
-        if (error instanceof joseErrors.JWTExpired)
-          throw new OpenIdError('id_token_expired', 'The ID token has expired.');
-        throw new OpenIdError('id_token_invalid', `The ID token is invalid: ${String(error)}`);
+        named = (
+          JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as { iss?: unknown }
+        ).iss;
+      } catch {
+        throw new OpenIdError('id_token_invalid', 'The ID token is not a JWT.');
       }
-      const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
-      if (audiences.length > 1 && payload.azp !== provider.clientId)
-        throw new OpenIdError('id_token_invalid', 'The ID token was issued to another party (azp).');
-      if (!sameSecret(typeof payload.nonce === 'string' ? payload.nonce : undefined, expected.nonce))
-        throw new OpenIdError('nonce_mismatch', 'The ID token does not carry the nonce of this flow.');
-      const text = (value: unknown, max: number) =>
-        typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : undefined;
-      return {
-        subject: payload.sub!,
-        email: text(payload.email, 320)?.toLowerCase(),
-        emailVerified: payload.email_verified === true || payload.email_verified === 'true',
-        givenName: text(payload.given_name, 100),
-        familyName: text(payload.family_name, 100),
-      };
+      const alias = typeof named === 'string' && ISSUER_ALIASES[issuer]?.includes(named) ? named : issuer;
+      const native = nativeConfiguration(config, provider, alias);
+      const response = new URL(`${provider.issuerUrl}/native`);
+      response.hash = new URLSearchParams({ id_token: idToken }).toString();
+      try {
+        return claimsOf(await client.implicitAuthentication(native, response, nonce));
+      } catch (error) {
+        throw idTokenFailure(error);
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '@bof/db/client';
 import { identityCodes, identityErrors, identityFlows } from '@bof/db/schema';
 import { randomUUID } from 'node:crypto';
@@ -14,17 +14,15 @@ export interface FlowInternal {
   /** The address a code was sent to, and the traits given at a code registration. */
   codeAddress?: string;
   codeTraits?: Record<string, unknown>;
-  codeAttempts?: number;
-  /** Recovery: the identity recovered once the code is right. */
-  recoveredIdentityId?: string;
-  /** Native flows: issue a token-exchange code on success. */
-  returnSessionTokenExchangeCode?: boolean;
-  exchangeInitCode?: string;
-  exchangeSessionId?: string;
-  exchangeSessionToken?: string;
-  exchangeReturnToCode?: string;
+  /** Native flows started with `return_session_token_exchange_code=true` hand their session over. */
+  tokenExchange?: boolean;
   /** Social sign-in under way: what the callback must find again (used once, then removed). */
   oidc?: { provider: string; state: string; nonce: string; codeVerifier: string };
+  /**
+   * Account linking (Kratos's duplicate credentials): a social sign-in met an identity holding its
+   * e-mail; signing in to that identity with `identifier` adds the provider's credential to it.
+   */
+  linkCredentials?: { identifier: string; provider: string; subject: string };
 }
 
 export interface FlowRecord {
@@ -59,8 +57,8 @@ const toRecord = (row: typeof identityFlows.$inferSelect): FlowRecord => ({
   updatedAt: row.updatedAt,
 });
 
-/** Flows, their one-time codes, and self-service errors. */
-export function createFlowStore(db: Database) {
+/** Flows, their one-time codes, and self-service errors; `secret` keys the codes' HMACs. */
+export function createFlowStore(db: Database, secret: string) {
   return {
     async insert(flow: FlowRecord): Promise<void> {
       await db.insert(identityFlows).values({ ...flow, createdAt: flow.issuedAt });
@@ -107,12 +105,25 @@ export function createFlowStore(db: Database) {
           id: randomUUID(),
           flowId,
           address,
-          codeHash: hashCode(flowId, code),
+          codeHash: hashCode(secret, flowId, code),
           identityId,
           expiresAt,
           createdAt: now,
         });
       });
+    },
+
+    /**
+     * Counts one code submission on the flow and returns the count, in one atomic statement, so parallel
+     * submissions each see their own number and no more than the limit are ever checked.
+     */
+    async countCodeSubmission(flowId: string): Promise<number> {
+      const rows = await db
+        .update(identityFlows)
+        .set({ submitCount: sql`${identityFlows.submitCount} + 1` })
+        .where(eq(identityFlows.id, flowId))
+        .returning({ submitCount: identityFlows.submitCount });
+      return rows[0]?.submitCount ?? Number.MAX_SAFE_INTEGER;
     },
 
     /**
@@ -123,22 +134,26 @@ export function createFlowStore(db: Database) {
       flowId: string,
       code: string,
       now: Date,
-    ): Promise<{ result: 'ok' | 'expired' | 'invalid'; address?: string }> {
+    ): Promise<{ result: 'ok' | 'expired' | 'invalid'; address?: string; identityId?: string | null }> {
       const rows = await db
         .update(identityCodes)
         .set({ usedAt: now })
         .where(
           and(
             eq(identityCodes.flowId, flowId),
-            eq(identityCodes.codeHash, hashCode(flowId, code)),
+            eq(identityCodes.codeHash, hashCode(secret, flowId, code)),
             isNull(identityCodes.usedAt),
           ),
         )
-        .returning({ address: identityCodes.address, expiresAt: identityCodes.expiresAt });
+        .returning({
+          address: identityCodes.address,
+          expiresAt: identityCodes.expiresAt,
+          identityId: identityCodes.identityId,
+        });
       const row = rows[0];
       if (!row) return { result: 'invalid' };
       if (row.expiresAt.getTime() <= now.getTime()) return { result: 'expired' };
-      return { result: 'ok', address: row.address };
+      return { result: 'ok', address: row.address, identityId: row.identityId };
     },
 
     async addError(error: Record<string, unknown>, now: Date): Promise<string> {
@@ -153,11 +168,21 @@ export function createFlowStore(db: Database) {
       return row;
     },
 
-    /** Deletes flows that expired more than a day ago (their codes go with them). */
-    async prune(now: Date): Promise<void> {
-      await db
+    /**
+     * Deletes flows that expired more than a day ago (their codes and token exchanges go with them) and
+     * errors older than a day. Returns how many rows of each went.
+     */
+    async prune(now: Date): Promise<{ flows: number; errors: number }> {
+      const dayAgo = new Date(now.getTime() - 86_400_000);
+      const flows = await db
         .delete(identityFlows)
-        .where(sql`${identityFlows.expiresAt} < ${new Date(now.getTime() - 86_400_000)}`);
+        .where(lt(identityFlows.expiresAt, dayAgo))
+        .returning({ id: identityFlows.id });
+      const errors = await db
+        .delete(identityErrors)
+        .where(lt(identityErrors.createdAt, dayAgo))
+        .returning({ id: identityErrors.id });
+      return { flows: flows.length, errors: errors.length };
     },
   };
 }

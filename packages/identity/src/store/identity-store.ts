@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@bof/db/client';
 import { identityAddresses, identityCredentials, identityIdentities } from '@bof/db/schema';
+import { announceChange } from './change-bus';
 
 export interface Traits {
   email: string;
@@ -45,6 +46,8 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** Identities, their credentials and addresses (Kratos's identity pool), on Drizzle. */
 export function createIdentityStore(db: Database) {
+  const changed = (identityId: string) => announceChange(db, { kind: 'identity', id: identityId });
+
   async function load(ids: string[]): Promise<IdentityRecord[]> {
     if (ids.length === 0) return [];
     const [rows, creds, addrs] = await Promise.all([
@@ -82,6 +85,19 @@ export function createIdentityStore(db: Database) {
         .from(identityCredentials)
         .where(and(eq(identityCredentials.type, type), eq(identityCredentials.identifier, identifier)));
       return row ? (await load([row.identityId]))[0] : undefined;
+    },
+
+    /**
+     * The id of the identity whose address is this e-mail: one indexed read whether or not there is one,
+     * for the answers that must cost the same either way (recovery, code login).
+     */
+    async findIdByEmail(email: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ identityId: identityAddresses.identityId })
+        .from(identityAddresses)
+        .where(eq(identityAddresses.value, normaliseEmail(email)))
+        .limit(1);
+      return row?.identityId;
     },
 
     /** The identity whose verifiable or recovery address is this e-mail. */
@@ -178,6 +194,32 @@ export function createIdentityStore(db: Database) {
           updatedAt: now,
         });
       });
+      changed(identityId);
+    },
+
+    /**
+     * Adds a credential beside the identity's others (a second social provider, a linked account).
+     * Returns false when another identity holds this type and identifier already.
+     */
+    async addCredential(
+      identityId: string,
+      credential: { type: string; identifier: string; config: Record<string, unknown> },
+      now: Date,
+    ): Promise<boolean> {
+      try {
+        await db.insert(identityCredentials).values({
+          id: randomUUID(),
+          identityId,
+          ...credential,
+          createdAt: now,
+          updatedAt: now,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+      changed(identityId);
+      return true;
     },
 
     async markVerified(email: string, now: Date): Promise<string | undefined> {
@@ -188,6 +230,7 @@ export function createIdentityStore(db: Database) {
           and(eq(identityAddresses.kind, 'verifiable'), eq(identityAddresses.value, normaliseEmail(email))),
         )
         .returning({ identityId: identityAddresses.identityId });
+      for (const row of rows) changed(row.identityId);
       return rows[0]?.identityId;
     },
 
@@ -265,6 +308,7 @@ export function createIdentityStore(db: Database) {
         if (isUniqueViolation(error)) return false;
         throw error;
       }
+      changed(identity.id);
       return true;
     },
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Database } from '@bof/db/client';
 import { identityRateLimits } from '@bof/db/schema';
 
@@ -21,6 +21,15 @@ export function createRateLimitStore(db: Database) {
         .returning({ hits: identityRateLimits.hits });
       if ((row?.hits ?? 0) <= limit) return undefined;
       return Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+    },
+
+    /** Deletes counters of windows that ended more than an hour ago; how many. */
+    async prune(now: Date): Promise<number> {
+      const rows = await db
+        .delete(identityRateLimits)
+        .where(lt(identityRateLimits.windowStart, new Date(now.getTime() - 3_600_000)))
+        .returning({ key: identityRateLimits.key });
+      return rows.length;
     },
   };
 }

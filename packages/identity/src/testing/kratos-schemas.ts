@@ -18,7 +18,16 @@ export function kratosSchemaErrors(schemaName: string, body: unknown): string {
     ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(ajv);
     // Ajv's discriminator keyword does not take OpenAPI's `mapping`; the oneOf alone decides the same.
-    ajv.addSchema({ $id: 'kratos', components: withoutDiscriminators(spec.components) });
+    const components = withoutDiscriminators(spec.components) as {
+      schemas: Record<string, { properties?: Record<string, Record<string, unknown>> }>;
+    };
+    // The document declares `details` of an error as an object with no properties allowed, while Kratos
+    // fills it (an expired flow's `redirect_to`, `return_to`, `api`; selfservice/flow/*/handler.go): the
+    // document's generator turned Go's map[string]interface{} into `additionalProperties: false`.
+    for (const name of ['genericError', 'errorGeneric'])
+      if (components.schemas[name]?.properties?.details)
+        components.schemas[name]!.properties!.details = { type: 'object' };
+    ajv.addSchema({ $id: 'kratos', components });
   }
   const validate = ajv.getSchema(`kratos#/components/schemas/${schemaName}`);
   if (!validate) throw new Error(`No schema ${schemaName} in the Kratos OpenAPI document`);

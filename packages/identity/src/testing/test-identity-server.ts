@@ -1,6 +1,8 @@
-import type { Database } from '@bof/db/client';
+import { getTestEnv } from '@bof/config/test';
+import type { DatabaseHandle } from '@bof/db/client';
 import type { IdentityConfig } from '../identity-config';
-import { createIdentityServer } from '../identity-server';
+import { createPgliteChangeFeed, createPostgresChangeFeed, type ChangeFeed } from '../cache/change-feed';
+import { createIdentityServer, type IdentityServerDeps } from '../identity-server';
 
 export const TEST_SITE = 'http://site.test';
 export const TEST_BASE = `${TEST_SITE}/identity`;
@@ -28,16 +30,43 @@ export function testIdentityConfig(overrides: Partial<IdentityConfig> = {}): Ide
     maxCodeAttempts: 5,
     rateLimitPerIp: 10_000,
     rateLimitPerIdentifier: 1_000,
+    trustedProxies: 0,
+    secret: 'test-secret-of-the-identity-server-0123456789',
     devMailbox: true,
     siteName: 'BoF',
     ...overrides,
   };
 }
 
-/** The server over a test database with a clock the test moves. */
-export function testIdentityServer(db: Database, overrides: Partial<IdentityConfig> = {}) {
+/**
+ * The change feed of a test database: PGlite's LISTEN, or on PostgreSQL (TEST_DATABASE_URL) a LISTEN
+ * connection to the test's own database.
+ */
+export async function testChangeFeed(handle: DatabaseHandle): Promise<ChangeFeed> {
+  if (handle.pglite) return createPgliteChangeFeed(handle.pglite);
+  const { testDatabaseUrl } = getTestEnv();
+  const result = (await handle.db.execute('select current_database() as name')) as unknown as {
+    rows: { name: string }[];
+  };
+  const url = new URL(testDatabaseUrl!);
+  url.pathname = `/${result.rows[0]!.name}`;
+  return createPostgresChangeFeed(url.toString(), { log: () => undefined });
+}
+
+/** The server over a test database with a clock the test moves, and the whoami cache on. */
+export function testIdentityServer(
+  db: DatabaseHandle['db'],
+  overrides: Partial<IdentityConfig> = {},
+  deps: Partial<Omit<IdentityServerDeps, 'db' | 'config' | 'clock'>> = {},
+) {
   const clock = { now: new Date('2026-03-01T10:00:00Z') };
-  const server = createIdentityServer({ db, config: testIdentityConfig(overrides), clock: () => clock.now });
+  const server = createIdentityServer({
+    db,
+    config: testIdentityConfig(overrides),
+    clock: () => clock.now,
+    pruneIntervalMs: 0,
+    ...deps,
+  });
   return {
     server,
     clock,

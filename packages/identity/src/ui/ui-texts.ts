@@ -38,7 +38,26 @@ export const texts = {
       'An email containing a code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and retry the login.',
     ),
   loginCode: () => info(1010015, 'Send sign in code'),
-  loginLink: () => info(1010016, 'Sign in to link your account.'),
+  loginMfa: () => info(1010004, 'Please complete the second authentication challenge.'),
+  /**
+   * Account linking: a social sign-in met an account holding its e-mail; signing in to that account adds
+   * the provider as another way in. The context carries Kratos's keys (both spellings).
+   */
+  loginLink: (identifier: string, provider: string, loginUrl: string, types: string[], providers: string[]) =>
+    info(
+      1010016,
+      `You tried to sign in with "${identifier}", but that email is already used by another account. Sign in to your account with one of the options below to add your account "${identifier}" at "${provider}" as another way to sign in.`,
+      {
+        duplicateIdentifier: identifier,
+        provider,
+        newLoginUrl: loginUrl,
+        duplicate_identifier: identifier,
+        new_login_url: loginUrl,
+        available_credential_types: types,
+        available_providers: providers,
+      },
+    ),
+  loginWithAndLink: (provider: string) => info(1010018, `Confirm with ${provider}`, { provider }),
   loginPassword: () => info(1010022, 'Sign in with password'),
   // registration (104xxxx)
   registration: () => info(1040001, 'Sign up'),
@@ -68,6 +87,12 @@ export const texts = {
     ),
   verificationSuccessful: () => success(1080002, 'You successfully verified your email address.'),
   // validation (4xxxxxx)
+  /** Kratos's generic validation error (`ErrorValidationGeneric`): the text is the reason. */
+  validationGeneric: (reason: string) => error(4000001, reason, { reason }),
+  codeSubmittedTooOften: () =>
+    error(4000001, 'The request was submitted too often. Please request another code.', {
+      reason: 'The request was submitted too often. Please request another code.',
+    }),
   required: (property: string) => error(4000002, `Property ${property} is missing.`, { property }),
   invalidFormat: (value: string) => error(4000004, `"${value}" is not valid "email"`, { pattern: 'email' }),
   invalidCredentials: () =>
@@ -108,6 +133,25 @@ export const texts = {
   noCodeUser: () => error(4000035, 'This account does not exist or has not setup sign in with code.'),
   duplicateCredentials: () =>
     error(4000007, 'An account with the same identifier (email, phone, username, ...) exists already.'),
+  loginNoStrategy: () =>
+    error(4010002, 'Could not find a strategy to log you in with. Did you fill out the form correctly?'),
+  registrationNoStrategy: () =>
+    error(4010003, 'Could not find a strategy to sign you up with. Did you fill out the form correctly?'),
+  settingsNoStrategy: () =>
+    error(4010004, 'Could not find a strategy to update your settings. Did you fill out the form correctly?'),
+  recoveryNoStrategy: () =>
+    error(
+      4010005,
+      'Could not find a strategy to recover your account with. Did you fill out the form correctly?',
+    ),
+  verificationNoStrategy: () =>
+    error(
+      4010006,
+      'Could not find a strategy to verify your account with. Did you fill out the form correctly?',
+    ),
+  identityDisabled: () =>
+    error(4010011, 'This account has been disabled. Please contact support for assistance.'),
+  linkedCredentialsDoNotMatch: () => error(4010009, 'Linked credentials do not match.'),
   loginFlowExpired: (minutes: number) =>
     error(4010001, `The login flow expired ${minutes} minutes ago, please try again.`, {
       expired_at_minutes: minutes,
@@ -134,6 +178,4 @@ export const texts = {
     error(4070006, 'The verification code is invalid or has already been used. Please try again.'),
   /** Kratos's generic system error (`ErrorSystemGeneric`): the text is the reason. */
   systemGeneric: (reason: string) => error(5000001, reason, { reason }),
-  tooManyAttempts: (typeId: number) =>
-    error(typeId, 'The code was tried too many times. Please request a new code.'),
 };

@@ -1,0 +1,121 @@
+import type { Hono } from 'hono';
+import { readCookie } from '../http/cookies';
+import { errors, KratosError } from '../http/kratos-error';
+import { readCappedText } from '../http/request-body';
+import { json, redirect, withCookies } from '../http/responses';
+import { serializeSession } from '../http/serialize';
+import { completeOidc, type OidcCallbackResult } from '../flows/oidc-callback';
+import { OIDC_STATE_COOKIE, oidcStateCookie } from '../flows/oidc-start';
+import type { FlowContext } from '../flows/flow-context';
+import type { ClientInfo, ServerParts } from '../server-parts';
+
+/** `to` with `name=value` added to its query. */
+function withQuery(to: string, values: Record<string, string>): string {
+  const url = new URL(to);
+  for (const [name, value] of Object.entries(values)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/**
+ * The provider's return. A browser flow ends in this browser (cookie, redirect). A native flow never
+ * gives this browser a cookie: with a token exchange the browser is sent back to the app's `return_to`
+ * with a return-to code (the app fetches its token with both codes), without one the answer is the JSON
+ * an app expects. So a callback link made by someone else can never sign a browser in to their account.
+ */
+export function registerOidcRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: ServerParts) {
+  const { base, config, flows, exchanges } = parts;
+  const callback = '/self-service/methods/oidc/callback/:provider';
+
+  // Apple posts; a GET of the same callback follows so the browser sends its SameSite=Lax cookies.
+  app.post(callback, async (c) => {
+    let text: string;
+    try {
+      text = await readCappedText(c.req.raw, 65_536);
+    } catch (error) {
+      if (error instanceof KratosError) return json(error.body(), error.status);
+      throw error;
+    }
+    const query = new URLSearchParams(text).toString();
+    return redirect(
+      `${base}/self-service/methods/oidc/callback/${encodeURIComponent(c.req.param('provider'))}?${query}`,
+    );
+  });
+
+  app.get(callback, async (c) => {
+    const request = c.req.raw;
+    const { ctx, setCookies } = await parts.contextFor(request, c.env);
+    const cookies = [...setCookies, oidcStateCookie(config, undefined)];
+    let result: OidcCallbackResult;
+    try {
+      result = await completeOidc(ctx, {
+        providerId: c.req.param('provider'),
+        params: new URL(request.url).searchParams,
+        stateCookie: readCookie(request.headers.get('cookie'), OIDC_STATE_COOKIE),
+        exchange: (flow) => exchanges.has(flow.id),
+      });
+    } catch (error) {
+      if (error instanceof KratosError) return parts.browserError(request, error, cookies);
+      throw error;
+    }
+    if (result.flow.kind === 'api') return answerNative(ctx, result, cookies);
+    switch (result.kind) {
+      case 'signed_in': {
+        await flows.save(result.flow, ctx.now);
+        const { token } = result.signedIn;
+        const returnTo = result.flow.returnTo ?? config.defaultReturnUrl;
+        return redirect(returnTo, token ? [...cookies, parts.sessionCookie(token)] : cookies);
+      }
+      case 'flow':
+        await flows.save(result.flow, ctx.now);
+        return redirect(parts.uiUrl(result.flow.flowType, result.flow.id), cookies);
+      case 'link':
+        await flows.save(result.flow, ctx.now);
+        return redirect(withQuery(parts.uiUrl('login', result.loginFlow.id), { no_org_ui: 'true' }), cookies);
+      case 'expired': {
+        const replacement = await parts.replaceExpired(ctx, result.flow);
+        return redirect(parts.uiUrl(replacement.flowType, replacement.id), cookies);
+      }
+      case 'already_signed_in':
+        return redirect(result.returnTo, cookies);
+    }
+  });
+
+  async function answerNative(ctx: FlowContext, result: OidcCallbackResult, cookies: string[]) {
+    const flow = result.flow;
+    const returnTo = flow.returnTo ?? config.defaultReturnUrl;
+    const exchanged = await exchanges.has(flow.id);
+    if (result.kind === 'expired') {
+      const replacement = await parts.replaceExpired(ctx, flow);
+      const error = errors.flowExpired(replacement.id, flow.expiresAt, ctx.now);
+      return withCookies(json(error.body(), error.status), cookies);
+    }
+    await flows.save(flow, ctx.now);
+    if (result.kind === 'link') {
+      if (exchanged) await exchanges.move(flow.id, result.loginFlow.id);
+      if (exchanged)
+        return redirect(withQuery(returnTo, { flow: result.loginFlow.id, no_org_ui: 'true' }), cookies);
+      return withCookies(json(await parts.flowJson(result.loginFlow), 400), cookies);
+    }
+    if (result.kind === 'signed_in') {
+      const { session, token, identity } = result.signedIn;
+      if (exchanged) {
+        const code = await exchanges.complete(flow.id, { id: session.id, token });
+        return redirect(withQuery(returnTo, { code: code! }), cookies);
+      }
+      return withCookies(
+        json({
+          session: serializeSession(session, identity, base, ctx.now),
+          session_token: token,
+          continue_with: [{ action: 'set_ory_session_token', ory_session_token: token }],
+        }),
+        cookies,
+      );
+    }
+    // Refused (the flow says why), or signed in already: the app reads the flow with its codes.
+    if (exchanged) {
+      const code = await exchanges.complete(flow.id, undefined);
+      return redirect(withQuery(returnTo, { code: code! }), cookies);
+    }
+    return withCookies(json(await parts.flowJson(flow), 400), cookies);
+  }
+}
