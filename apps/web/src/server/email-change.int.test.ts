@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installEmailChangePorts } from '@bof/api/email-change';
+import { createKratosIdentityAdmin, installEmailChangePorts } from '@bof/api/email-change';
 import { createGraphQLHarness, type GraphQLHarness } from '@bof/api/testing/graphql-harness';
 import { createIdentityAdminServer } from '@bof/identity/admin';
 import { identityConfigFromEnv } from '@bof/identity/config';
@@ -115,7 +115,7 @@ const request = (newEmail: string, reader?: Reader, cookie?: string) =>
   );
 const confirm = (code: string, reader?: Reader) =>
   gql(
-    `mutation ($input: ConfirmEmailChangeInput!) { confirmEmailChange(input: $input) { ${RESULT} ... on EmailChanged { email } } }`,
+    `mutation ($input: ConfirmEmailChangeInput!) { confirmEmailChange(input: $input) { ${RESULT} ... on SessionRefreshRequiredError { redirectBrowserTo } ... on EmailChanged { email } } }`,
     { input: { code } },
     reader,
   );
@@ -226,6 +226,28 @@ describe('confirmEmailChange', () => {
     });
   });
 
+  it('asks for a fresh sign-in when the sign-in grew old after the code was sent, changing nothing', async () => {
+    const ada = await register('ada.ageing@example.com');
+    advance(800);
+    await request('ada.ageing.new@example.com', ada);
+    const code = await codeSentTo('ada.ageing.new@example.com');
+    advance(200); // the code is still valid (10 minutes); the sign-in is not (15 minutes)
+    const result = await confirm(code, ada);
+    expect(result).toMatchObject({
+      __typename: 'SessionRefreshRequiredError',
+      message:
+        'You signed in too long ago to change your e-mail address. Sign in again to change your e-mail address.',
+    });
+    expect(new URL(result.redirectBrowserTo!).searchParams.get('refresh')).toBe('true');
+    expect((await adminIdentity(ada.identityId)).traits).toMatchObject({ email: 'ada.ageing@example.com' });
+    expect(await accountEmail(ada.identityId)).toBe('ada.ageing@example.com');
+    const pending = await harness.db.execute<{ attempts: number; used_at: Date | null }>(
+      sql`select attempts, used_at from email_change_requests where user_id = ${ada.identityId}`,
+    );
+    // The refused try did not count against the code.
+    expect((pending as unknown as { rows: unknown[] }).rows).toEqual([{ attempts: 0, used_at: null }]);
+  });
+
   it('refuses an expired code, a used one, and confirming without a pending change', async () => {
     const ada = await register('ada.expiry@example.com');
     expect(fieldCodes(await confirm('123456', ada))).toEqual(['input.code:no_pending_change']);
@@ -266,6 +288,14 @@ describe('confirmEmailChange', () => {
     });
     const message = (await listOutbox(harness.db)).find((m) => m.recipient === 'ada.changed@example.com')!;
     expect(message).toMatchObject({ templateType: 'email_change_code' });
+    // The pending change is stored, its code only as a hash.
+    const stored = await harness.db.execute<{ new_email: string; code_hash: string }>(
+      sql`select new_email, code_hash from email_change_requests where user_id = ${ada.identityId}`,
+    );
+    const [pending] = (stored as unknown as { rows: { new_email: string; code_hash: string }[] }).rows;
+    expect(pending?.new_email).toBe('ada.changed@example.com');
+    expect(pending?.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(pending?.code_hash).not.toContain(await codeSentTo('ada.changed@example.com'));
     // Nothing changes before the code is confirmed.
     expect((await adminIdentity(ada.identityId)).traits).toMatchObject({ email: 'ada.change@example.com' });
     expect(await accountEmail(ada.identityId)).toBe('ada.change@example.com');
@@ -288,5 +318,26 @@ describe('confirmEmailChange', () => {
       new Request(`${base}/sessions/whoami`, { headers: { cookie: ada.cookie, accept: 'application/json' } }),
     );
     expect(await whoami.json()).toMatchObject({ identity: { traits: { email: 'ada.changed@example.com' } } });
+  });
+});
+
+describe('the identity port against the built-in admin API', () => {
+  it('finds an identity by id and by e-mail, and null for unknown ones', async () => {
+    const grace = await register('grace.port@example.com');
+    const port = createKratosIdentityAdmin({
+      baseUrl: 'http://admin',
+      fetch: (url, init) => admin.fetch(new Request(url, init)),
+    });
+    const expected = {
+      id: grace.identityId,
+      email: 'grace.port@example.com',
+      state: 'active',
+      emailVerified: false,
+    };
+    expect(await port.findIdentityById(grace.identityId)).toEqual(expected);
+    expect(await port.findIdentityByEmail('grace.port@example.com')).toEqual(expected);
+    expect(await port.findIdentityById('00000000-0000-4000-8000-000000000000')).toBeNull();
+    expect(await port.findIdentityById('not-a-uuid')).toBeNull();
+    expect(await port.findIdentityByEmail('nobody.port@example.com')).toBeNull();
   });
 });

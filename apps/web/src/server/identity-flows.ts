@@ -2,7 +2,7 @@ import { headers } from 'next/headers';
 import { getServerEnv } from '@bof/config/server';
 import { createIdentityClient, type FlowType, type IdentityFlow } from '../client/identity/identity-client';
 import { IdentityApiError, IdentityFetchError } from '../client/identity/identity-errors';
-import { resolveRedirectTarget } from '../client/auth/redirect-target';
+import { flowStartUrl, type StartableFlow } from './flow-start-url';
 
 export type FlowLoad =
   | { kind: 'flow'; flow: IdentityFlow }
@@ -56,19 +56,12 @@ export async function loadFlowError(id: string): Promise<IdentityApiError | Iden
 
 /** The identity provider's address that starts a browser flow, returning to a target on this site only. */
 export function startFlowUrl(
-  type: FlowType,
+  type: StartableFlow,
   returnTo: string | undefined,
   extra: Record<string, string> = {},
 ): string {
   const env = getServerEnv();
-  const origin = new URL(env.siteUrl).origin;
-  const target = resolveRedirectTarget(returnTo ?? `${origin}/`, {
-    kind: type === 'login' ? 'login' : 'logout',
-    currentUrl: `${origin}/`,
-    siteOrigin: origin,
-  });
-  const search = new URLSearchParams({ ...extra, return_to: target });
-  return `${env.identityBaseUrl}/self-service/${type}/browser?${search.toString()}`;
+  return flowStartUrl({ type, returnTo, siteUrl: env.siteUrl, identityBaseUrl: env.identityBaseUrl, extra });
 }
 
 /** One value of a search parameter. */

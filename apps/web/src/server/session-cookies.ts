@@ -1,8 +1,7 @@
 import { parseCookies } from '../site/cookie-jar';
 import { METER_COOKIE, PAYWALL_SESSION_COOKIE, SESSION_COOKIE } from '@bof/config/constants';
 
-/** Set when the login policy's session limit is exceeded; the browser then opens the warning page. */
-export const LOGIN_POLICY_COOKIE = 'bof_login_policy';
+export { LOGIN_POLICY_COOKIE } from '../client/auth/login-policy';
 
 interface CookieOptions {
   secure: boolean;

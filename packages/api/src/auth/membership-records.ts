@@ -27,6 +27,15 @@ export interface MembershipRecords {
   ): Promise<{ accountId: string; title: string; status: MembershipStatus } | null>;
   organisationAccounts(userId: string): Promise<OrganisationAccountSummary[]>;
   individualAccount(userId: string): Promise<IndividualAccountSummary | null>;
+  /**
+   * Whether the reader may buy, trial or upgrade an individual membership, by the rule the purchase and
+   * upgrade mutations apply (billing's records). Without it the viewer decides from the token's claims.
+   */
+  individualMembershipEligibility?(userId: string): Promise<{
+    isEligibleForPurchase: boolean;
+    isEligibleForTrialPurchase: boolean;
+    isEligibleForUpgrade: boolean;
+  }>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createIdentityClient } from '../identity/identity-client';
 import { MissingParameterError } from '../identity/identity-errors';
-import { createAuthActions } from './auth-actions';
+import { SocialSignInError, createAuthActions, type AuthActionDeps } from './auth-actions';
 import { FALLBACK_ERROR_TEXT, FETCH_ERROR_TEXT, authErrorText } from './auth-error-text';
 import { IdentityApiError, IdentityFetchError } from '../identity/identity-errors';
 
@@ -41,7 +41,8 @@ function setup(routes: Record<string, (init?: RequestInit) => Response | Promise
   const forceRefresh = vi.fn(async () => ({}) as never);
   const sleep = vi.fn(async () => undefined);
   const track = vi.fn();
-  const actions = createAuthActions({
+  const logged: [string, unknown][] = [];
+  const deps: AuthActionDeps = {
     identity,
     auth: { forceRefresh },
     storage: { set: (k, v) => stored.set(k, v) },
@@ -51,10 +52,11 @@ function setup(routes: Record<string, (init?: RequestInit) => Response | Promise
     currentUrl: () => `${site}/articles/news/story/`,
     siteOrigin: site,
     sleep,
-    log: () => undefined,
+    log: (message, error) => logged.push([message, error]),
     track,
-  });
-  return { actions, calls, stored, navigate, reload, forceRefresh, sleep, track };
+  };
+  const actions = createAuthActions(deps);
+  return { actions, deps, calls, stored, navigate, reload, forceRefresh, sleep, track, logged };
 }
 
 const json = (status: number, body: unknown) =>
@@ -108,14 +110,56 @@ describe('login (spec §4)', () => {
     expect(s.navigate).toHaveBeenCalledWith('https://accounts.google.test/auth');
   });
 
-  it('rethrows a failed social login that yields no redirect', async () => {
+  it('a failed social login without a redirect is rethrown to the handler, which goes to /user/login/', async () => {
     const s = setup({
-      '/self-service/login/browser': () => json(500, { error: { id: 'x', message: 'down' } }),
+      '/self-service/login/browser': () => json(200, flow),
+      '/self-service/login?flow=flow-1': () =>
+        json(400, { ...flow, ui: { ...flow.ui, messages: [{ id: 4000001, type: 'error', text: 'no' }] } }),
     });
-    await expect(s.actions.login({ provider: 'apple' })).rejects.toBeInstanceOf(IdentityApiError);
+    await s.actions.login({ provider: 'apple', redirectTo: '/careers/' });
+    expect(s.logged).toEqual([['Sign-in failed', expect.any(IdentityApiError)]]);
+    expect(s.navigate).toHaveBeenCalledTimes(1);
+    expect(s.navigate).toHaveBeenCalledWith(
+      `/user/login/?return_to=${encodeURIComponent(`${site}/careers/`)}`,
+    );
+    expect(s.forceRefresh).not.toHaveBeenCalled();
   });
 
-  it('refreshes the token when the provider says a session is already available', async () => {
+  it('an answer that names no provider address is a failure too, never a silent success', async () => {
+    const s = setup({
+      '/self-service/login/browser': () => json(200, flow),
+      '/self-service/login?flow=flow-1': () => json(200, { session: {} }),
+    });
+    await s.actions.login({ provider: 'google' });
+    expect(s.logged[0]?.[1]).toBeInstanceOf(SocialSignInError);
+    expect(s.navigate.mock.calls).toEqual([
+      [`/user/login/?return_to=${encodeURIComponent(`${site}/articles/news/story/`)}`],
+    ]);
+  });
+
+  it('a provider that cannot be reached sends the reader to /user/login/', async () => {
+    const s = setup({});
+    await s.actions.login({ provider: 'google', redirectTo: '/topics/beauty/' });
+    expect(s.logged[0]?.[1]).toBeInstanceOf(IdentityFetchError);
+    expect(s.navigate.mock.calls[0]?.[0]).toMatch(/^\/user\/login\/\?return_to=/);
+    expect(s.stored.get('authRedirectTarget')).toBe(`${site}/topics/beauty/`);
+  });
+
+  it('any error on the way, even storing the target, ends on /user/login/', async () => {
+    const s = setup({});
+    const actions = createAuthActions({
+      ...s.deps,
+      storage: {
+        set: () => {
+          throw new Error('quota');
+        },
+      },
+    });
+    await expect(actions.login()).resolves.toBeUndefined();
+    expect(s.navigate.mock.calls[0]?.[0]).toMatch(/^\/user\/login\//);
+  });
+
+  it('refreshes the token when the provider says a session is already available, and goes on', async () => {
     const s = setup({
       '/self-service/login/browser': () =>
         json(400, { error: { id: 'session_already_available', message: 'signed in' } }),
@@ -123,6 +167,20 @@ describe('login (spec §4)', () => {
     await s.actions.login({ provider: 'google', redirectTo: '/careers/' });
     expect(s.forceRefresh).toHaveBeenCalledTimes(1);
     expect(s.navigate).toHaveBeenCalledWith(`${site}/careers/`);
+    expect(s.logged).toEqual([]);
+  });
+
+  it('with an inactive provider session, refreshes the token and goes to /user/login/', async () => {
+    const s = setup({
+      '/self-service/login/browser': () => json(200, flow),
+      '/self-service/login?flow=flow-1': () =>
+        json(401, { error: { id: 'session_inactive', message: 'No active session.' } }),
+    });
+    await s.actions.login({ provider: 'google', redirectTo: '/careers/' });
+    expect(s.forceRefresh).toHaveBeenCalledTimes(1);
+    expect(s.navigate).toHaveBeenCalledWith(
+      `/user/login/?return_to=${encodeURIComponent(`${site}/careers/`)}`,
+    );
   });
 });
 
@@ -140,6 +198,29 @@ describe('logout (spec §4)', () => {
     );
     expect(s.sleep).toHaveBeenCalledWith(2500);
     expect(s.track).toHaveBeenCalledWith({ event: 'logout', data: { app: 'web' } });
+  });
+
+  it('by the clock, resolves 2.5 s after sending the browser to the provider, not before', async () => {
+    vi.useFakeTimers();
+    try {
+      const s = setup({
+        '/self-service/logout/browser': () =>
+          json(200, { logout_token: 't', logout_url: `${site}/identity/self-service/logout?token=t` }),
+      });
+      const { sleep: _ignored, ...withRealSleep } = s.deps;
+      let done = false;
+      const pending = createAuthActions(withRealSleep)
+        .logout()
+        .then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(2499);
+      expect(s.navigate).toHaveBeenCalledTimes(1);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await pending;
+      expect(done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('offline, goes to /user/logout/', async () => {

@@ -25,7 +25,22 @@ export interface AuthActionDeps {
   track?: (event: { event: 'logout'; data: { app: string } }) => void;
 }
 
-const PROVIDER_SESSION_ERRORS = new Set(['session_already_available', 'session_inactive']);
+/** Where a sign-in that went wrong sends the reader (spec §4 login, step 4). */
+export const LOGIN_PAGE = '/user/login/';
+
+/** The provider's answer to a social sign-in named no address to go to. */
+export class SocialSignInError extends Error {
+  readonly code = 'social_sign_in_failed';
+  constructor(readonly provider: SocialProvider) {
+    super(`Signing in with ${provider} did not lead to the provider.`);
+    this.name = 'SocialSignInError';
+  }
+}
+
+const PROVIDER_SESSION_ERRORS: ReadonlySet<string> = new Set<ProviderSessionErrorId>([
+  'session_already_available',
+  'session_inactive',
+]);
 
 /** The CSRF token node of a flow's UI. */
 export function csrfTokenOf(flow: IdentityFlow): string | undefined {
@@ -33,16 +48,26 @@ export function csrfTokenOf(flow: IdentityFlow): string | undefined {
   return typeof node?.attributes.value === 'string' ? node.attributes.value : undefined;
 }
 
+export type ProviderSessionErrorId = 'session_already_available' | 'session_inactive';
+
+/** The spec §8 provider session error an error carries, if any. */
+export function providerSessionErrorOf(error: unknown): ProviderSessionErrorId | undefined {
+  const id = error instanceof IdentityApiError ? error.errorId : undefined;
+  return id && PROVIDER_SESSION_ERRORS.has(id) ? (id as ProviderSessionErrorId) : undefined;
+}
+
 /**
  * Spec §4 provider session errors: when the provider says a session is already available, or inactive,
- * the product token is out of step with it, so refresh the token. Returns whether it was one of those.
+ * the product token is out of step with it, so refresh the token. Returns which of the two it was, or
+ * undefined (nothing refreshed) for any other error.
  */
-export async function handleProviderSessionError(error: unknown, auth: Pick<AuthStore, 'forceRefresh'>) {
-  if (error instanceof IdentityApiError && error.errorId && PROVIDER_SESSION_ERRORS.has(error.errorId)) {
-    await auth.forceRefresh();
-    return true;
-  }
-  return false;
+export async function handleProviderSessionError(
+  error: unknown,
+  auth: Pick<AuthStore, 'forceRefresh'>,
+): Promise<ProviderSessionErrorId | undefined> {
+  const id = providerSessionErrorOf(error);
+  if (id) await auth.forceRefresh();
+  return id;
 }
 
 /** The browser journeys of spec §4: login, logout, register and custom registration. */
@@ -54,41 +79,57 @@ export function createAuthActions(deps: AuthActionDeps) {
   const target = (kind: 'login' | 'logout', redirectTo?: string | null) =>
     resolveRedirectTarget(redirectTo, { kind, currentUrl: deps.currentUrl(), siteOrigin: deps.siteOrigin });
 
+  /**
+   * The address that signs the reader in with a social provider: the login flow's oidc method answers
+   * with the provider's address to go to (Kratos: 422 browser_location_change_required). A failure that
+   * yields no such address is rethrown (spec §8).
+   */
+  const socialSignInUrl = async (provider: SocialProvider, returnTo: string): Promise<string> => {
+    const flow = await deps.identity.createBrowserFlow('login', { return_to: returnTo });
+    try {
+      await deps.identity.updateFlow('login', flow.id, {
+        method: 'oidc',
+        provider,
+        csrf_token: csrfTokenOf(flow),
+      });
+    } catch (error) {
+      const body = error instanceof IdentityApiError ? error.body : undefined;
+      const redirect = (body as { redirect_browser_to?: unknown } | undefined)?.redirect_browser_to;
+      if (error instanceof IdentityApiError && error.status === 422 && typeof redirect === 'string')
+        return redirect;
+      throw error;
+    }
+    throw new SocialSignInError(provider);
+  };
+
   return {
     /**
-     * Stores the redirect target, then goes to a login flow (or, with a provider, to the provider's
-     * sign-in page). On error: handled (a provider session error refreshes the token) and the reader goes
-     * to /user/login/. A failed social login that yields no redirect is rethrown.
+     * Spec §4 login: stores the redirect target, then goes to a login flow, or with a provider to the
+     * provider's sign-in page. On error it never leaves the reader stranded: a provider session error
+     * (spec §8 session_already_available) refreshes the token and goes on to the target; any other
+     * error is logged and the reader goes to /user/login/, keeping the target. The social step rethrows
+     * a failure that yields no redirect (spec §8), and this handler is where it lands. Resolves once the
+     * browser has been sent somewhere.
      */
     async login(options: { redirectTo?: string | null; provider?: SocialProvider } = {}) {
       const returnTo = target('login', options.redirectTo);
-      deps.storage.set(STORAGE_KEYS.authRedirectTarget, returnTo);
-      remember({ kind: 'login', connection: options.provider ?? 'email' });
-      if (!options.provider) {
-        deps.navigate(deps.identity.browserFlowUrl('login', { return_to: returnTo }));
-        return;
-      }
       try {
-        const flow = await deps.identity.createBrowserFlow('login', { return_to: returnTo });
-        await deps.identity.updateFlow('login', flow.id, {
-          method: 'oidc',
-          provider: options.provider,
-          csrf_token: csrfTokenOf(flow),
-        });
-        // A provider that needs no redirect has signed the reader in already.
-        deps.navigate(returnTo);
+        deps.storage.set(STORAGE_KEYS.authRedirectTarget, returnTo);
+        remember({ kind: 'login', connection: options.provider ?? 'email' });
+        deps.navigate(
+          options.provider
+            ? await socialSignInUrl(options.provider, returnTo)
+            : deps.identity.browserFlowUrl('login', { return_to: returnTo }),
+        );
       } catch (error) {
-        const redirect = (error as IdentityApiError).body as { redirect_browser_to?: string } | undefined;
-        if (error instanceof IdentityApiError && error.status === 422 && redirect?.redirect_browser_to) {
-          deps.navigate(redirect.redirect_browser_to);
-          return;
-        }
-        if (await handleProviderSessionError(error, deps.auth)) {
+        // Already signed in at the provider: with the token refreshed, the reader is where they meant to be.
+        const handled = await handleProviderSessionError(error, deps.auth).catch(() => undefined);
+        if (handled === 'session_already_available') {
           deps.navigate(returnTo);
           return;
         }
-        log('Social sign-in failed', error);
-        throw error;
+        if (!handled) log('Sign-in failed', error);
+        deps.navigate(`${LOGIN_PAGE}?return_to=${encodeURIComponent(returnTo)}`);
       }
     },
 

@@ -87,9 +87,48 @@ describe('auth state (spec §4)', () => {
     expect(early.refresh).not.toHaveBeenCalled();
   });
 
-  it('counts a token that cannot be decoded as no session', async () => {
-    const { store } = harness('bof_session=not-a-jwt; bof_paywall_session=p');
-    expect((await store.check()).status).toBe('logged-out');
+  it('counts a token that cannot be decoded as no session, and refreshes to heal the cookies', async () => {
+    const valid = `bof_session=${token(claims())}; bof_paywall_session=p2`;
+    const { store, refresh } = harness('bof_session=not-a-jwt; bof_paywall_session=p', valid);
+    const state = await store.check();
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(state.status).toBe('logged-in');
+    expect(state.user.zephrToken).toBe('p2');
+  });
+
+  it.each([
+    ['not a JWT', 'not-a-jwt'],
+    ['a payload that is not JSON', `e30.${Buffer.from('{oops').toString('base64url')}.sig`],
+    ['claims outside spec §3', token({ ...claims(), membership_level: 'Gold' })],
+    ['a missing user id', token({ ...claims(), user_id: '' })],
+  ])(
+    'with %s next to a paywall cookie, refreshes and settles logged out when the server clears both',
+    async (_, bad) => {
+      const h = harness(`bof_session=${bad}; bof_paywall_session=p`, '');
+      const state = await h.store.check();
+      expect(h.refresh).toHaveBeenCalledTimes(1);
+      expect(state).toMatchObject({ status: 'logged-out', user: { isLoggedIn: false, zephrToken: null } });
+    },
+  );
+
+  it('refreshes when only an undecodable session cookie exists', async () => {
+    const h = harness('bof_session=garbage', '');
+    expect((await h.store.check()).status).toBe('logged-out');
+    expect(h.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('treats the token as expired at exactly exp minus the leeway, by the clock it is given', async () => {
+    let at = nowSeconds;
+    const cookies = `bof_session=${token(claims({ exp: nowSeconds + 120 }))}; bof_paywall_session=p`;
+    const refresh = vi.fn(async () => undefined);
+    const store = createAuthStore({ readCookies: () => cookies, refresh, now: () => new Date(at * 1000) });
+    await store.check();
+    at = nowSeconds + 59;
+    await store.check();
+    expect(refresh).not.toHaveBeenCalled();
+    at = nowSeconds + 60;
+    await store.check();
+    expect(refresh).toHaveBeenCalledTimes(1);
   });
 
   it('emits again when the token changes, not when it stays the same', async () => {

@@ -50,4 +50,28 @@ describe('waitForMembershipChange (spec §4)', () => {
     expect(result.membershipLevel).toBe('Premium');
     expect(forceRefresh).toHaveBeenCalledTimes(2);
   });
+
+  it('by the clock: refreshes at 1 s, 3 s, 7 s, 15 s and 31 s, then throws', async () => {
+    vi.useFakeTimers();
+    try {
+      const at: number[] = [];
+      const start = Date.now();
+      const forceRefresh = vi.fn(async () => {
+        at.push(Date.now() - start);
+        return user('None');
+      });
+      const outcome = waitForMembershipChange({
+        field: 'membershipLevel',
+        before: 'None',
+        forceRefresh,
+      }).catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(30_999);
+      expect(at).toEqual([1000, 3000, 7000, 15000]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await outcome).toBeInstanceOf(MembershipChangeTimeoutError);
+      expect(at).toEqual([1000, 3000, 7000, 15000, 31000]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -31,6 +31,38 @@ describe('resolveRedirectTarget (spec §5)', () => {
     expect(logout('/user/confirm-email')).toBe(`${site}/user/confirm-email`);
   });
 
+  it.each([
+    '/user//confirm-email',
+    '//user/confirm-email',
+    '/user/confirm-email/',
+    '/USER/Confirm-Email',
+    '/user/confirm%2Demail',
+    '/user/confirm%2demail%',
+    '/user/confirm-email%',
+    '/user%2Fconfirm-email',
+    '/user/confirm%252Demail',
+    '/user/%2e/confirm-email',
+    '/user/./confirm-email',
+    '/user/x/../confirm-email',
+    '/user\\confirm-email',
+    '/?next=/user/confirm-email',
+    `${site}//user///confirm-email?code=1`,
+  ])('sees through %j to the confirm-email page on login', (target) => {
+    expect(login(target)).toBe(`${site}/`);
+  });
+
+  it.each(['/user//logout/', '/user/log%6Fut/', '/user/one-more-step%', '/user//one-more-step/?flow=x'])(
+    'sees through %j to a forbidden page on logout',
+    (target) => {
+      expect(logout(target)).toBe(`${site}/`);
+    },
+  );
+
+  it('collapses repeated slashes in the path it returns, keeping the query', () => {
+    expect(login('/topics//beauty///?a=b//c')).toBe(`${site}/topics/beauty/?a=b//c`);
+    expect(new URL(login(`${site}//evil.com/`)).pathname).toBe('/evil.com/');
+  });
+
   it('replaces a logout target containing /user/one-more-step or /user/logout with the front page', () => {
     expect(logout('/user/one-more-step/?flow=professional')).toBe(`${site}/`);
     expect(logout('/user/logout/')).toBe(`${site}/`);

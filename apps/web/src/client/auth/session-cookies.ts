@@ -1,7 +1,10 @@
 import { PAYWALL_SESSION_COOKIE, SESSION_COOKIE, TOKEN_EXPIRY_LEEWAY_SECONDS } from '@bof/config/constants';
-import { MEMBERSHIP_LEVELS, MEMBERSHIP_TYPES } from '@bof/config/enums';
-// The mini build of zod: this module runs on every page, and the full build would add ~35 KB gzipped.
-import * as z from 'zod/mini';
+import {
+  MEMBERSHIP_LEVELS,
+  MEMBERSHIP_TYPES,
+  type MembershipLevel,
+  type MembershipType,
+} from '@bof/config/enums';
 import { parseCookies } from '../../site/cookie-jar';
 
 /** What the browser can see of the two session cookies (spec §9). */
@@ -19,20 +22,57 @@ export function readSessionCookies(cookieHeader: string): SessionCookies {
   };
 }
 
-const claimsShape = z.object({
-  user_id: z.string().check(z.minLength(1)),
-  email: z.string(),
-  membership_level: z.enum(MEMBERSHIP_LEVELS),
-  membership_type: z.enum(MEMBERSHIP_TYPES),
-  is_bof_admin: z.boolean(),
-  is_first_login: z.boolean(),
-  unclaimed_membership_account_id: z.nullable(z.string()),
-  is_challenged: z.boolean(),
-  is_user_data_complete: z.boolean(),
-  exp: z.number(),
-});
+/** The session token's claims (spec §3), as the browser reads them. */
+export interface DecodedClaims {
+  user_id: string;
+  email: string;
+  membership_level: MembershipLevel;
+  membership_type: MembershipType;
+  is_bof_admin: boolean;
+  is_first_login: boolean;
+  unclaimed_membership_account_id: string | null;
+  is_challenged: boolean;
+  is_user_data_complete: boolean;
+  exp: number;
+}
 
-export type DecodedClaims = z.infer<typeof claimsShape>;
+const oneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (values as readonly string[]).includes(value);
+
+/**
+ * The claims of a decoded token payload, or null when one is missing or of the wrong type. Checked by
+ * hand rather than with a schema library: this runs on every page, and zod (even its mini build) would
+ * be the largest part of the page's own script.
+ */
+export function claimsFrom(payload: unknown): DecodedClaims | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const c = payload as Record<string, unknown>;
+  const flags = ['is_bof_admin', 'is_first_login', 'is_challenged', 'is_user_data_complete'] as const;
+  if (
+    typeof c.user_id !== 'string' ||
+    c.user_id === '' ||
+    typeof c.email !== 'string' ||
+    !oneOf(MEMBERSHIP_LEVELS, c.membership_level) ||
+    !oneOf(MEMBERSHIP_TYPES, c.membership_type) ||
+    !flags.every((flag) => typeof c[flag] === 'boolean') ||
+    !(c.unclaimed_membership_account_id === null || typeof c.unclaimed_membership_account_id === 'string') ||
+    typeof c.exp !== 'number' ||
+    !Number.isFinite(c.exp)
+  )
+    return null;
+  return {
+    user_id: c.user_id,
+    email: c.email,
+    membership_level: c.membership_level,
+    membership_type: c.membership_type,
+    is_bof_admin: c.is_bof_admin as boolean,
+    is_first_login: c.is_first_login as boolean,
+    unclaimed_membership_account_id: c.unclaimed_membership_account_id,
+    is_challenged: c.is_challenged as boolean,
+    is_user_data_complete: c.is_user_data_complete as boolean,
+    exp: c.exp,
+  };
+}
 
 /**
  * The claims of the session token, decoded without verifying (the browser holds no key; the server
@@ -44,8 +84,7 @@ export function decodeSessionToken(token: string | undefined): DecodedClaims | n
   if (!payload || token.split('.').length !== 3) return null;
   try {
     const json = new TextDecoder().decode(base64UrlToBytes(payload));
-    const parsed = claimsShape.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
+    return claimsFrom(JSON.parse(json));
   } catch {
     return null;
   }
@@ -62,14 +101,14 @@ function base64UrlToBytes(value: string): Uint8Array {
 
 /**
  * Spec §4: a refresh is needed when only one of the two cookies exists, or when the session token
- * expires within the leeway (60 s). No cookies at all is a settled logged-out state, not a refresh.
+ * expires within the leeway (60 s). A session token that cannot be decoded is no session (spec §4), so
+ * next to a paywall cookie it is the "only one of the two" case: the refresh replaces or clears it. No
+ * cookies at all is a settled logged-out state, not a refresh.
  */
 export function needsRefresh(cookies: SessionCookies, now: Date): boolean {
-  const hasSession = Boolean(cookies.sessionToken);
-  const hasPaywall = Boolean(cookies.paywallToken);
-  if (hasSession !== hasPaywall) return true;
-  if (!hasSession) return false;
   const claims = decodeSessionToken(cookies.sessionToken);
-  if (!claims) return false;
+  const hasPaywall = Boolean(cookies.paywallToken);
+  if (!claims) return hasPaywall || Boolean(cookies.sessionToken);
+  if (!hasPaywall) return true;
   return claims.exp - TOKEN_EXPIRY_LEEWAY_SECONDS <= Math.floor(now.getTime() / 1000);
 }

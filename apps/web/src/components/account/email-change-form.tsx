@@ -1,14 +1,14 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAuth } from '../../client/auth/auth-provider';
-import { useClientConfig } from '../../client/config/client-config';
 import {
   ConfirmEmailChangeMutation,
   RequestEmailChangeMutation,
 } from '../../client/graphql/email-change.documents';
-import { createGraphQLClient, runMutation } from '../../client/graphql/graphql-client';
+import { runMutation } from '../../client/graphql/graphql-client';
+import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
 
 type Field = 'newEmail' | 'code';
 
@@ -29,12 +29,8 @@ const FAILED_TEXT = 'That did not work just now. Nothing has changed: please try
  */
 export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
   const auth = useAuth();
-  const config = useClientConfig();
   const router = useRouter();
-  const client = useMemo(
-    () => createGraphQLClient({ config, onAuthError: () => auth.store.forceRefresh() }),
-    [config, auth.store],
-  );
+  const client = useGraphQLClient();
   const [phase, setPhase] = useState<Phase>({ kind: 'address', busy: false });
   const [newEmail, setNewEmail] = useState('');
   const [code, setCode] = useState('');
@@ -122,6 +118,8 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
       setPhase({ ...phase, busy: false });
       if (result.__typename === 'ZodError')
         return fail('code', fieldErrorOf('code', result.fieldErrors) ?? result.message);
+      if (result.__typename === 'SessionRefreshRequiredError')
+        return showAlert(`${REAUTH_TEXT}, then ask for a new code.`, result.redirectBrowserTo);
       showAlert(
         result.__typename === 'AuthError'
           ? 'Your session has ended. Sign in again to change your e-mail address.'

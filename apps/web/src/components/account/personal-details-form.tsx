@@ -1,11 +1,12 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAuth } from '../../client/auth/auth-provider';
 import { waitForMembershipChange } from '../../client/auth/membership-change';
-import { useClientConfig } from '../../client/config/client-config';
-import { createGraphQLClient, runMutation } from '../../client/graphql/graphql-client';
+import { runMutation } from '../../client/graphql/graphql-client';
+import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
 import { UpdatePersonalDetailsMutation } from '../../client/graphql/personal-details.documents';
+import { readWallJourney } from '../access/wall-journey';
 
 export interface Choice {
   key: string;
@@ -52,7 +53,9 @@ type Phase = { kind: 'editing' } | { kind: 'saving' } | { kind: 'saved' };
 /**
  * The reader's personal details (spec §3 UserData). In `complete` mode (one-more-step) every field is
  * needed, and after saving the form waits until the session token says the details are complete, then
- * goes on to `destination`. In `edit` mode (the account page) only the names are needed.
+ * goes on to `destination`, or, on a first sign-in, to `firstSignInDestination` (the welcome page)
+ * unless a wall sent the reader to sign up: then the journey the wall started carries on to
+ * `destination`. In `edit` mode (the account page) only the names are needed.
  */
 export function PersonalDetailsForm(props: {
   mode: 'complete' | 'edit';
@@ -60,13 +63,10 @@ export function PersonalDetailsForm(props: {
   options: { countries: Choice[]; jobFunctions: Choice[]; jobIndustries: Choice[]; jobLevels: Choice[] };
   submitLabel: string;
   destination?: string;
+  firstSignInDestination?: string | undefined;
 }) {
   const auth = useAuth();
-  const config = useClientConfig();
-  const client = useMemo(
-    () => createGraphQLClient({ config, onAuthError: () => auth.store.forceRefresh() }),
-    [config, auth.store],
-  );
+  const client = useGraphQLClient();
   const [values, setValues] = useState(props.initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
@@ -133,6 +133,8 @@ export function PersonalDetailsForm(props: {
       }
       if (props.mode === 'edit') {
         setPhase({ kind: 'saved' });
+        // A new token makes the header read the reader's name again.
+        void auth.store.forceRefresh();
         return;
       }
       if (!auth.user.isUserDataComplete) {
@@ -144,7 +146,8 @@ export function PersonalDetailsForm(props: {
         });
       }
       setPhase({ kind: 'saved' });
-      window.location.assign(props.destination ?? '/');
+      const fromWall = readWallJourney(Date.now(), window.location.origin) !== null;
+      window.location.assign((!fromWall && props.firstSignInDestination) || props.destination || '/');
     } catch {
       setError(
         props.mode === 'complete'

@@ -97,4 +97,56 @@ describe('FlowForm', () => {
       'Google',
     );
   });
+
+  describe('social buttons appear only when the provider offers them (it does when one is configured)', () => {
+    const oidc = (provider: string) => ({
+      type: 'input' as const,
+      group: 'oidc',
+      attributes: { node_type: 'input', name: 'provider', type: 'submit', value: provider },
+      messages: [],
+      meta: { label: { id: 1010002, type: 'info' as const, text: `Sign in with ${provider}` } },
+    });
+    const withoutSocial = { ...ui, nodes: ui.nodes.filter((n) => n.group !== 'oidc') };
+    const providersIn = (html: string) =>
+      [...html.matchAll(/<button[^>]*>/g)]
+        .filter((m) => m[0].includes('name="provider"'))
+        .map((m) => /value="([a-z]+)"/.exec(m[0])?.[1]);
+
+    it('none configured: no social button, no empty "another account" group', () => {
+      const html = renderToStaticMarkup(<FlowForm ui={withoutSocial} idPrefix="login" />);
+      expect(providersIn(html)).toEqual([]);
+      expect(html).not.toContain('Continue with');
+      expect(html).not.toContain('data-group="oidc"');
+    });
+
+    it('only Apple configured: only the Apple button', () => {
+      const html = renderToStaticMarkup(
+        <FlowForm
+          ui={{ ...withoutSocial, nodes: [...withoutSocial.nodes, oidc('apple')] }}
+          idPrefix="login"
+        />,
+      );
+      expect(providersIn(html)).toEqual(['apple']);
+      expect(html).toContain('Continue with Apple');
+      expect(html).not.toContain('Google');
+    });
+
+    it('both configured: both buttons, in the order given', () => {
+      const html = renderToStaticMarkup(
+        <FlowForm
+          ui={{ ...withoutSocial, nodes: [...withoutSocial.nodes, oidc('google'), oidc('apple')] }}
+          idPrefix="login"
+        />,
+      );
+      expect(providersIn(html)).toEqual(['google', 'apple']);
+    });
+
+    it('renders every node it is given, and nothing else', () => {
+      const html = renderToStaticMarkup(<FlowForm ui={ui} idPrefix="login" />);
+      const named = [...html.matchAll(/<(?:input|button)[^>]*>/g)]
+        .map((m) => / name="([^"]+)"/.exec(m[0])?.[1])
+        .sort();
+      expect(named).toEqual(ui.nodes.map((n) => String(n.attributes.name)).sort());
+    });
+  });
 });

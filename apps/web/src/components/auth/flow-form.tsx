@@ -1,3 +1,4 @@
+import { FraudFormEvents } from '../../client/fraud/fraud-form-events';
 import type { IdentityUi } from '../../client/identity/identity-client';
 import { FlowMessages } from './flow-messages';
 import { FlowNode } from './flow-node';
@@ -44,7 +45,7 @@ export function FlowForm({
     (a, b) => (GROUP_ORDER.indexOf(a) + 1 || 99) - (GROUP_ORDER.indexOf(b) + 1 || 99),
   );
   return (
-    <div className="space-y-6">
+    <FraudFormEvents form={signIn} className="space-y-6">
       <FlowMessages messages={ui.messages ?? []} />
       <SignInForm action={ui.action} method={ui.method} kind={signIn} className="space-y-6">
         {hidden.map((node, i) => (
@@ -68,6 +69,6 @@ export function FlowForm({
           </fieldset>
         ))}
       </SignInForm>
-    </div>
+    </FraudFormEvents>
   );
 }

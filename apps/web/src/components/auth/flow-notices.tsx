@@ -42,7 +42,7 @@ export function FlowNotices({ flow, returnTo }: { flow: IdentityFlow; returnTo: 
           <Link href={`/user/login/${query}`} className="rounded bg-ink px-4 py-2 text-paper no-underline">
             Sign in instead
           </Link>
-          <Link href="/user/recovery/" className="px-1 py-2">
+          <Link href={`/user/recovery/${query}`} className="px-1 py-2">
             Reset your password
           </Link>
         </p>

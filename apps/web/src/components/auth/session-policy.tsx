@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { useAuth } from '../../client/auth/auth-provider';
+import { loginPolicyFlagged } from '../../client/auth/login-policy';
 import { authErrorText } from '../../client/auth/auth-error-text';
 import { resolveRedirectTarget } from '../../client/auth/redirect-target';
 import { STORAGE_KEYS, safeStorage } from '../../client/auth/storage-keys';
@@ -57,6 +58,7 @@ export function SessionPolicy() {
   const auth = useAuth();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
+  const [stillOver, setStillOver] = useState(false);
   const identity = createIdentityClient({ baseUrl: config.identityBaseUrl });
 
   const refresh = useCallback(async () => {
@@ -87,7 +89,14 @@ export function SessionPolicy() {
 
   const proceed = async () => {
     setBusy(true);
+    setStillOver(false);
     await auth.store.forceRefresh();
+    // The server decides (ADR 5): while it still counts too many sessions, the reader stays here.
+    if (loginPolicyFlagged(document.cookie)) {
+      setBusy(false);
+      setStillOver(true);
+      return;
+    }
     // Back to the page the warning interrupted, else where the sign-in was meant to go; same site only.
     const interrupted = new URLSearchParams(window.location.search).get('return_to');
     const target = resolveRedirectTarget(interrupted ?? safeStorage.get(STORAGE_KEYS.authRedirectTarget), {
@@ -135,6 +144,12 @@ export function SessionPolicy() {
           </li>
         ))}
       </ul>
+      {stillOver ? (
+        <p role="alert" className="rounded border border-accent px-3 py-2 text-accent">
+          You are still signed in on more devices than your membership allows. Sign out of one you no longer
+          use, then continue.
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-3">
         {load.others.length > 0 ? (
           <button

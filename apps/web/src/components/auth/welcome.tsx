@@ -15,19 +15,36 @@ const LEVEL_NAMES: Record<string, string> = {
   TopicBeauty: 'Beauty',
 };
 
-const nextSteps = [
-  {
-    href: '/user/newsletters/',
-    title: 'Choose your newsletters',
-    text: 'Daily and weekly briefings, in your inbox.',
-  },
-  {
-    href: '/user/account/',
-    title: 'Complete your profile',
-    text: 'Tell us what you do, for more relevant stories.',
-  },
-  { href: '/', title: 'Start reading', text: 'Today’s news and analysis.' },
-] as const;
+type Step = { href: string; title: string; text: string };
+
+/** Where to go next: the membership (or how to get one), the profile (or the account), reading. */
+function nextSteps(user: { isMember: boolean; isUserDataComplete: boolean }): Step[] {
+  return [
+    user.isMember
+      ? {
+          href: '/user/membership/',
+          title: 'Your membership',
+          text: 'What it includes, your plan and when it renews.',
+        }
+      : {
+          href: '/subscriptions/packages/',
+          title: 'Become a member',
+          text: 'Every story, case study and briefing, on every device.',
+        },
+    user.isUserDataComplete
+      ? {
+          href: '/user/account/',
+          title: 'Your account',
+          text: 'Your details, password and where you are signed in.',
+        }
+      : {
+          href: '/user/account/',
+          title: 'Complete your profile',
+          text: 'Tell us what you do, for more relevant stories.',
+        },
+    { href: '/', title: 'Start reading', text: 'Today’s news and analysis.' },
+  ];
+}
 
 /** Greets the reader with what their membership now opens. */
 export function Welcome() {
@@ -64,8 +81,8 @@ export function Welcome() {
         </div>
       ) : (
         <ul className="mt-8 grid gap-4 sm:grid-cols-3">
-          {nextSteps.map((step) => (
-            <li key={step.href} className="rounded border border-rule p-4">
+          {nextSteps(auth.user).map((step) => (
+            <li key={step.title} className="rounded border border-rule p-4">
               <Link href={step.href} className="font-semibold">
                 {step.title}
               </Link>

@@ -80,10 +80,11 @@ builder.mutationField('requestEmailChange', (t) =>
 builder.mutationField('confirmEmailChange', (t) =>
   t.field({
     type: EmailChanged,
-    description: "Makes the pending new address the reader's e-mail address, given the code sent to it.",
+    description:
+      "Makes the pending new address the reader's e-mail address, given the code sent to it; needs a recent sign-in.",
     args: { input: t.arg({ type: ConfirmEmailChangeInput, required: true }) },
     authScopes: { loggedIn: true },
-    errors: { types: [AuthError, FieldValidationError], directResult: true },
+    errors: { types: [AuthError, FieldValidationError, SessionRefreshRequiredError], directResult: true },
     resolve: (_root, { input }, ctx) =>
       confirmEmailChange(emailChangeDepsFor(ctx.platform), ctx.viewer, input, identityRequestOf(ctx)),
   }),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { EMAIL_ADDRESS_PATTERN } from '../../inputs/email-address';
 
 /** RFC 5321's limit on an address (spec §5's e-mail pattern: local part, @, domain, a 2–10 letter TLD). */
 export const MAX_EMAIL_LENGTH = 254;
-const EMAIL_PATTERN = /^[A-Za-z0-9+._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,10}$/;
 
 /**
  * The new address of `requestEmailChange`, trimmed and lower-cased as the identity server keeps it.
@@ -14,7 +14,7 @@ export const requestEmailChangeSchema = z.object({
     .trim()
     .min(1, 'Enter your new e-mail address.')
     .max(MAX_EMAIL_LENGTH, `An e-mail address can be at most ${MAX_EMAIL_LENGTH} characters.`)
-    .regex(EMAIL_PATTERN, 'Enter an e-mail address like name@example.com.')
+    .regex(EMAIL_ADDRESS_PATTERN, 'Enter an e-mail address like name@example.com.')
     .transform((value) => value.toLowerCase()),
 });
 

@@ -7,6 +7,8 @@ import type { EmailChangeDeps } from './email-change.service';
 import { createKratosIdentityAdmin } from './identity-admin';
 
 export type { Mailer, MailMessage } from './email-change-mail';
+/** The identity port (find by id or e-mail, change the e-mail) over Kratos's admin API, for the product. */
+export { createKratosIdentityAdmin, type IdentityAdmin, type IdentitySummary } from './identity-admin';
 
 /** What the composition root (apps/web/server.ts, or a test) hands the e-mail change. */
 export interface EmailChangePorts {

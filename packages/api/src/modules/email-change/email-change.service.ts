@@ -60,6 +60,20 @@ async function identitySessionOf(deps: EmailChangeDeps, viewer: Viewer, request:
 }
 
 /**
+ * A privileged change needs a sign-in within the privileged window (Kratos's privileged session).
+ * @throws SessionRefreshRequiredError when the identity session was authenticated longer ago.
+ */
+function requireRecentSignIn(
+  deps: Pick<EmailChangeDeps, 'privilegedSessionMaxAgeSeconds' | 'reauthenticationUrl'>,
+  session: { authenticatedAt?: Date | null },
+  now: Date,
+): void {
+  const signedInAt = session.authenticatedAt?.getTime() ?? 0;
+  if (now.getTime() - signedInAt > deps.privilegedSessionMaxAgeSeconds * 1000)
+    throw new SessionRefreshRequiredError(deps.reauthenticationUrl);
+}
+
+/**
  * Starts a change of the viewer's e-mail address: checks the address, asks for a recent sign-in, stores
  * the pending change (replacing an earlier one) and e-mails a code to the new address. Nothing else
  * changes until the code is confirmed.
@@ -78,9 +92,7 @@ export async function requestEmailChange(
   const now = deps.now();
   if (input.newEmail === session.email.trim().toLowerCase())
     throw field('newEmail', 'same_as_current', 'This is already your e-mail address.');
-  const signedInAt = session.authenticatedAt?.getTime() ?? 0;
-  if (now.getTime() - signedInAt > deps.privilegedSessionMaxAgeSeconds * 1000)
-    throw new SessionRefreshRequiredError(deps.reauthenticationUrl);
+  requireRecentSignIn(deps, session, now);
   const owner = await deps.identityAdmin.findIdentityIdByEmail(input.newEmail);
   if (owner && owner !== viewer.userId)
     throw field('newEmail', 'already_used', 'This e-mail address is already used by another account.');
@@ -116,9 +128,10 @@ export async function requestEmailChange(
 /**
  * Confirms the viewer's pending change with the code: the identity's e-mail trait, its verifiable
  * (verified now) and recovery addresses, and the account's e-mail become the new address. Every try
- * counts; after the fifth wrong one the change is given up.
- * @throws AuthError without a viewer; FieldValidationError (input.code) for a wrong, expired or used
- *   code, too many tries, no pending change, or an address taken meanwhile.
+ * counts; after the fifth wrong one the change is given up. The sign-in must still be recent.
+ * @throws AuthError without a viewer; SessionRefreshRequiredError when the sign-in is older than the
+ *   privileged window; FieldValidationError (input.code) for a wrong, expired or used code, too many
+ *   tries, no pending change, or an address taken meanwhile.
  */
 export async function confirmEmailChange(
   deps: EmailChangeDeps,
@@ -129,6 +142,9 @@ export async function confirmEmailChange(
   const viewer = requireViewer(viewerOrNull);
   const session = await identitySessionOf(deps, viewer, request);
   const now = deps.now();
+  // Checked again here: the code proves the new address, the recent sign-in proves the reader. A try
+  // refused for an old sign-in does not count against the code.
+  requireRecentSignIn(deps, session, now);
   const { maxAttempts } = EMAIL_CHANGE_LIMITS;
   const pending = await deps.repo.claimAttempt(viewer.userId, now, maxAttempts);
   if (!pending) {

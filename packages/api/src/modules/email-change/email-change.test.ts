@@ -77,6 +77,50 @@ describe('the Kratos admin port', () => {
     });
   });
 
+  it('finds an identity by id, null when Kratos answers 404', async () => {
+    const { admin, calls } = recording((_, url) =>
+      url.endsWith('/i9')
+        ? Response.json({
+            id: 'i9',
+            state: 'active',
+            traits: { email: 'x@example.com' },
+            verifiable_addresses: [{ value: 'x@example.com', verified: true, via: 'email' }],
+          })
+        : Response.json({ error: { code: 404 } }, { status: 404 }),
+    );
+    expect(await admin.findIdentityById('i9')).toEqual({
+      id: 'i9',
+      email: 'x@example.com',
+      state: 'active',
+      emailVerified: true,
+    });
+    expect(calls[0]).toMatchObject({
+      method: 'GET',
+      url: 'https://kratos-admin.example/admin/identities/i9',
+      auth: 'Bearer ory_pat_0123456789abcdef',
+    });
+    expect(await admin.findIdentityById('missing')).toBeNull();
+  });
+
+  it('finds an identity by e-mail with its state and verification', async () => {
+    const { admin } = recording(() =>
+      Response.json([
+        {
+          id: 'i9',
+          state: 'inactive',
+          traits: { email: 'x@example.com' },
+          verifiable_addresses: [{ value: 'x@example.com', verified: false }],
+        },
+      ]),
+    );
+    expect(await admin.findIdentityByEmail('x@example.com')).toEqual({
+      id: 'i9',
+      email: 'x@example.com',
+      state: 'inactive',
+      emailVerified: false,
+    });
+  });
+
   it('changes the e-mail with one conditional JSON Patch and reads the answers as outcomes', async () => {
     const { admin, calls } = recording(() =>
       Response.json({ id: 'i1', traits: { email: 'new@example.com' } }),

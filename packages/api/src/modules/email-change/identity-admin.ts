@@ -1,8 +1,22 @@
 import { z } from 'zod';
 
-/** What the e-mail change needs from the identity provider's admin API: the consumer declares the port. */
+/** An identity as the rest of the product needs it: who, its e-mail, and whether it may sign in. */
+export interface IdentitySummary {
+  id: string;
+  email: string;
+  /** `active` or `inactive` (Kratos's identity state). */
+  state: string;
+  /** Whether the e-mail is a verified address of the identity. */
+  emailVerified: boolean;
+}
+
+/** What the product needs from the identity provider's admin API: the consumer declares the port. */
 export interface IdentityAdmin {
-  /** The identity whose credentials or addresses use this e-mail, or null. */
+  /** The identity with this id, or null when there is none. */
+  findIdentityById(id: string): Promise<IdentitySummary | null>;
+  /** The identity whose credentials use this e-mail as identifier, or null. */
+  findIdentityByEmail(email: string): Promise<IdentitySummary | null>;
+  /** The id of `findIdentityByEmail`, or null. */
   findIdentityIdByEmail(email: string): Promise<string | null>;
   /**
    * Sets the identity's e-mail trait to `to` and makes `to` its only verifiable (verified at `verifiedAt`)
@@ -24,7 +38,20 @@ export class IdentityAdminError extends Error {
 
 const identitySchema = z.object({
   id: z.string().min(1),
+  state: z.string().optional(),
   traits: z.object({ email: z.string() }).passthrough(),
+  verifiable_addresses: z
+    .array(z.object({ value: z.string(), verified: z.boolean() }).passthrough())
+    .nullish(),
+});
+
+const summaryOf = (identity: z.infer<typeof identitySchema>): IdentitySummary => ({
+  id: identity.id,
+  email: identity.traits.email,
+  state: identity.state ?? 'active',
+  emailVerified: (identity.verifiable_addresses ?? []).some(
+    (a) => a.verified && a.value.toLowerCase() === identity.traits.email.toLowerCase(),
+  ),
 });
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
@@ -58,16 +85,33 @@ export function createKratosIdentityAdmin(options: {
     }
   };
 
+  async function findIdentityByEmail(email: string): Promise<IdentitySummary | null> {
+    const response = await call(
+      'GET',
+      `/admin/identities?credentials_identifier=${encodeURIComponent(email)}&page_size=1`,
+    );
+    if (!response.ok) throw new IdentityAdminError(`listing identities answered ${response.status}`);
+    const parsed = z.array(identitySchema).safeParse(await response.json());
+    if (!parsed.success) throw new IdentityAdminError('listing identities answered an unexpected body');
+    const found = parsed.data[0];
+    return found ? summaryOf(found) : null;
+  }
+
   return {
+    async findIdentityById(id) {
+      const response = await call('GET', `/admin/identities/${encodeURIComponent(id)}`);
+      // Kratos answers 404 for an unknown id, a malformed one included.
+      if (response.status === 404) return null;
+      if (!response.ok) throw new IdentityAdminError(`reading the identity answered ${response.status}`);
+      const parsed = identitySchema.safeParse(await response.json());
+      if (!parsed.success) throw new IdentityAdminError('reading the identity answered an unexpected body');
+      return summaryOf(parsed.data);
+    },
+
+    findIdentityByEmail,
+
     async findIdentityIdByEmail(email) {
-      const response = await call(
-        'GET',
-        `/admin/identities?credentials_identifier=${encodeURIComponent(email)}&page_size=1`,
-      );
-      if (!response.ok) throw new IdentityAdminError(`listing identities answered ${response.status}`);
-      const parsed = z.array(identitySchema).safeParse(await response.json());
-      if (!parsed.success) throw new IdentityAdminError('listing identities answered an unexpected body');
-      return parsed.data[0]?.id ?? null;
+      return (await findIdentityByEmail(email))?.id ?? null;
     },
 
     async changeEmail(identityId, change) {

@@ -10,6 +10,8 @@ import { userData } from '@bof/db/schema';
 import { createTestDatabase } from '@bof/db/testing';
 import { signPaywallSession, verifyPaywallSession } from '@bof/paywall/paywall-token';
 import type { IdentitySessions } from './identity-sessions';
+import type { SessionRefresh } from './refresh-session';
+import type { RiskCheckInput, RiskOutcome } from './risk-verdict';
 import { createSessionModule, type SessionModule } from './session.module';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bof-session-'));
@@ -102,41 +104,122 @@ describe('session refresh', () => {
     expect(await at(3)).toBe(true);
   });
 
-  it('asks the risk check: deny gives no session, challenge marks the token', async () => {
-    sessions = { r: { sessionId: 's-risk', identityId: 'risky-user', email: 'r@example.org', others: 0 } };
-    const verdicts: Record<string, 'allow' | 'challenge' | 'deny'> = {
-      'tok-deny': 'deny',
-      'tok-challenge': 'challenge',
-    };
-    const guarded = await createSessionModule(
-      { env: parseServerEnv({ DATA_DIR: dataDir }), db: database.db, database },
-      { identity, riskCheck: async ({ requestToken }) => verdicts[requestToken] ?? 'allow' },
-    );
-    const run = (castleRequestToken: string | null) =>
+  describe('fraud detection at sign-in', () => {
+    const asked: RiskCheckInput[] = [];
+    let answers: Record<string, RiskOutcome> = {};
+    let guarded: SessionModule;
+    beforeAll(async () => {
+      guarded = await createSessionModule(
+        { env: parseServerEnv({ DATA_DIR: dataDir }), db: database.db, database },
+        {
+          identity,
+          riskCheck: async (input) => {
+            asked.push(input);
+            return answers[input.requestToken] ?? { verdict: 'allow', decided: true };
+          },
+        },
+      );
+    });
+    const run = (cookieHeader: string, castleRequestToken: string | null) =>
       guarded.refresh({
-        cookieHeader: 'r',
+        cookieHeader,
         paywallCookie: undefined,
         meterCookie: undefined,
         now,
         castleRequestToken,
+        ip: '203.0.113.7',
+        userAgent: 'Test/1.0',
       });
-    expect(await run('tok-deny')).toEqual({ kind: 'signed-out' });
-    const challenged = await run('tok-challenge');
-    expect(challenged.kind === 'signed-in' && challenged.claims.is_challenged).toBe(true);
-    const plain = await run(null);
-    expect(plain.kind === 'signed-in' && plain.claims.is_challenged).toBe(false);
+    const challenged = (r: SessionRefresh) =>
+      r.kind === 'signed-in' ? r.claims.is_challenged : 'signed-out';
+
+    it('denies a sign-in that comes without a request token, without asking Castle', async () => {
+      sessions = { bot: { sessionId: 's-bot', identityId: 'bot-user', email: 'bot@example.org', others: 0 } };
+      asked.length = 0;
+      expect(await run('bot', null)).toEqual({ kind: 'signed-out' });
+      expect(await run('bot', '')).toEqual({ kind: 'signed-out' });
+      expect(asked).toEqual([]);
+      // Not kept: the same sign-in with a token is judged by Castle.
+      expect(challenged(await run('bot', 'tok-fine'))).toBe(false);
+      expect(asked).toHaveLength(1);
+    });
+
+    it('asks Castle once per identity session, then reuses its verdict on every refresh', async () => {
+      sessions = {
+        c1: { sessionId: 's-ch-1', identityId: 'challenged-user', email: 'ch@example.org', others: 0 },
+        c2: { sessionId: 's-ch-2', identityId: 'challenged-user', email: 'ch@example.org', others: 1 },
+      };
+      answers = { 'tok-challenge': { verdict: 'challenge', decided: true } };
+      asked.length = 0;
+      expect(challenged(await run('c1', 'tok-challenge'))).toBe(true);
+      expect(asked).toEqual([
+        {
+          requestToken: 'tok-challenge',
+          event: '$registration',
+          userId: 'challenged-user',
+          email: 'ch@example.org',
+          ip: '203.0.113.7',
+          userAgent: 'Test/1.0',
+        },
+      ]);
+      // Later refreshes of that sign-in: no token needed, Castle not asked, still challenged.
+      expect(challenged(await run('c1', null))).toBe(true);
+      expect(challenged(await run('c1', 'tok-other'))).toBe(true);
+      expect(asked).toHaveLength(1);
+      // A new sign-in (another identity session) is checked afresh, as a login this time.
+      expect(challenged(await run('c2', 'tok-allow'))).toBe(false);
+      expect(asked.map((a) => a.event)).toEqual(['$registration', '$login']);
+    });
+
+    it('keeps a deny: no refresh of that identity session gets a session', async () => {
+      sessions = {
+        d: { sessionId: 's-deny', identityId: 'denied-user', email: 'dn@example.org', others: 0 },
+      };
+      answers = { 'tok-deny': { verdict: 'deny', decided: true } };
+      asked.length = 0;
+      expect(await run('d', 'tok-deny')).toEqual({ kind: 'signed-out' });
+      expect(await run('d', 'tok-fresh')).toEqual({ kind: 'signed-out' });
+      expect(asked).toHaveLength(1);
+    });
+
+    it('lets a sign-in through when Castle cannot answer, and asks again at the next refresh', async () => {
+      sessions = {
+        o: { sessionId: 's-outage', identityId: 'outage-user', email: 'o@example.org', others: 0 },
+      };
+      answers = { 'tok-outage': { verdict: 'allow', decided: false } };
+      asked.length = 0;
+      expect(challenged(await run('o', 'tok-outage'))).toBe(false);
+      answers = {};
+      expect(challenged(await run('o', 'tok-later'))).toBe(false);
+      expect(asked.map((a) => a.requestToken)).toEqual(['tok-outage', 'tok-later']);
+      expect(challenged(await run('o', 'tok-after'))).toBe(false);
+      expect(asked).toHaveLength(2);
+    });
   });
 
   it('carries the paywall session on and merges the anonymous meter into it', async () => {
     sessions = { e: { sessionId: 's5', identityId: 'user-5', email: 'e@example.org', others: 0 } };
     const meterCookie = await signPaywallSession(
-      { sid: 'anon', reads: [{ articleId: 'a1', at: 1_700_000_000 }], groups: ['WALL#x'] },
+      { sid: 'anon', uid: null, reads: [{ articleId: 'a1', at: 1_700_000_000 }], groups: ['WALL#x'] },
       module.paywallSecret,
+      'meter',
     );
-    const result = await refresh('e', { meterCookie, paywallCookie: 'tampered.token' });
+    // Another reader's paywall session (a shared browser) is not carried on.
+    const foreign = await signPaywallSession(
+      { sid: 'theirs', uid: 'someone-else', reads: [{ articleId: 'a2', at: 1_700_000_000 }], groups: [] },
+      module.paywallSecret,
+      'paywall-session',
+    );
+    const result = await refresh('e', { meterCookie, paywallCookie: foreign });
     if (result.kind !== 'signed-in') throw new Error('expected signed-in');
-    expect(await verifyPaywallSession(result.paywallToken, module.paywallSecret)).toEqual({
+    expect(
+      await verifyPaywallSession(result.paywallToken, module.paywallSecret, {
+        purpose: 'paywall-session',
+        userId: 'user-5',
+      }),
+    ).toEqual({
       sid: 'anon',
+      uid: 'user-5',
       reads: [{ articleId: 'a1', at: 1_700_000_000 }],
       groups: ['WALL#x'],
     });

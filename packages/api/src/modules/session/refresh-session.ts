@@ -5,11 +5,11 @@ import { signPaywallSession, verifyPaywallSession, type PaywallSession } from '@
 import type { SessionClaims } from './session-claims';
 import type { SessionRepo } from './session.repo';
 import type { IdentitySessions } from './identity-sessions';
-import type { RiskCheck } from './risk-verdict';
+import { signInVerdict, type SignInVerdictDeps } from './sign-in-verdict';
 import { signSessionToken } from './session-token';
 import type { SessionKeys } from './signing-keys';
 
-export interface SessionRefreshDeps {
+export interface SessionRefreshDeps extends SignInVerdictDeps {
   identity: IdentitySessions;
   repo: Pick<SessionRepo, 'recordSignIn'>;
   keys: SessionKeys;
@@ -22,8 +22,6 @@ export interface SessionRefreshDeps {
   ): Promise<{ level: MembershipLevel; type: MembershipType; unclaimedAccountId: string | null }>;
   /** Whether the reader has completed their personal details (one-more-step). */
   isUserDataComplete(userId: string): Promise<boolean>;
-  /** Fraud detection's verdict on the sign-in; absent when it is not configured. */
-  riskCheck?: RiskCheck;
   /** The reader's meter kept on the server, so it follows them across browsers. */
   meter?: {
     reads(userId: string, now: Date): Promise<MeteredRead[]>;
@@ -54,8 +52,12 @@ export async function refreshSession(
     paywallCookie: string | undefined;
     meterCookie: string | undefined;
     now: Date;
-    /** The browser's fraud-detection request token (spec §7 castleRequestToken), when it has one. */
+    /**
+     * The browser's fraud-detection request token (spec §7 castleRequestToken). With fraud detection
+     * configured, the sign-in (the identity session's first token) needs one.
+     */
     castleRequestToken?: string | null;
+    /** The client's address as the server saw it (packages/api/src/http/client-ip.ts). */
     ip?: string | null;
     userAgent?: string | null;
   },
@@ -76,16 +78,17 @@ export async function refreshSession(
     deps.identity.countOtherSessions(input.cookieHeader, deps.maxSessions + 1),
   ]);
 
-  const verdict =
-    deps.riskCheck && input.castleRequestToken
-      ? await deps.riskCheck({
-          requestToken: input.castleRequestToken,
-          userId: account.userId,
-          email: account.email,
-          ip: input.ip ?? null,
-          userAgent: input.userAgent ?? null,
-        })
-      : 'allow';
+  const isFirstLogin = account.firstSessionId === session.sessionId;
+  const verdict = await signInVerdict(deps, {
+    identitySessionId: session.sessionId,
+    userId: account.userId,
+    email: account.email,
+    isFirstLogin,
+    requestToken: input.castleRequestToken,
+    ip: input.ip ?? null,
+    userAgent: input.userAgent ?? null,
+    now: input.now,
+  });
   if (verdict === 'deny') return { kind: 'signed-out' };
 
   const claims: Omit<SessionClaims, 'exp'> = {
@@ -94,7 +97,7 @@ export async function refreshSession(
     membership_level: membership.level,
     membership_type: membership.type,
     is_bof_admin: account.isBofAdmin,
-    is_first_login: account.firstSessionId === session.sessionId,
+    is_first_login: isFirstLogin,
     unclaimed_membership_account_id: membership.unclaimedAccountId,
     is_challenged: verdict === 'challenge',
     is_user_data_complete: userDataComplete,
@@ -106,21 +109,26 @@ export async function refreshSession(
     ttlSeconds: deps.ttlSeconds,
   });
 
-  // The reader's paywall session carries on; reads made before signing in (ADR 3) and those the server
-  // keeps from other browsers join it, and the browser's reads are kept on the server in turn.
+  // The reader's own paywall session carries on (one signed for another reader, or an anonymous meter
+  // pasted in its place, is ignored); reads made before signing in (ADR 3) and those the server keeps from
+  // other browsers join it, and the browser's reads are kept on the server in turn.
   const [paywall, meter, serverReads] = await Promise.all([
-    verifyPaywallSession(input.paywallCookie, deps.paywallSecret),
-    verifyPaywallSession(input.meterCookie, deps.paywallSecret),
+    verifyPaywallSession(input.paywallCookie, deps.paywallSecret, {
+      purpose: 'paywall-session',
+      userId: account.userId,
+    }),
+    verifyPaywallSession(input.meterCookie, deps.paywallSecret, { purpose: 'meter' }),
     deps.meter ? deps.meter.reads(account.userId, input.now) : Promise.resolve([]),
   ]);
   const browserReads = mergeReads(paywall?.reads ?? [], meter?.reads ?? []);
   if (deps.meter && browserReads.length > 0) await deps.meter.keep(account.userId, browserReads);
   const merged: PaywallSession = {
     sid: paywall?.sid ?? meter?.sid ?? randomUUID(),
+    uid: account.userId,
     reads: mergeReads(browserReads, serverReads),
     groups: [...new Set([...(paywall?.groups ?? []), ...(meter?.groups ?? [])])],
   };
-  const paywallToken = await signPaywallSession(merged, deps.paywallSecret);
+  const paywallToken = await signPaywallSession(merged, deps.paywallSecret, 'paywall-session');
 
   return {
     kind: 'signed-in',

@@ -3,6 +3,7 @@ import { CASTLE_RISK_URL, createCastleRiskCheck } from './risk-verdict';
 
 const input = {
   requestToken: 'tok',
+  event: '$login' as const,
   userId: 'u1',
   email: 'a@example.org',
   ip: '203.0.113.9',
@@ -24,7 +25,19 @@ function check(respond: () => Response | Promise<Response>) {
 
 describe('Castle risk check', () => {
   it.each(['allow', 'challenge', 'deny'] as const)('passes on the policy action %s', async (action) => {
-    expect(await check(() => Response.json({ policy: { action } })).run(input)).toBe(action);
+    expect(await check(() => Response.json({ policy: { action } })).run(input)).toEqual({
+      verdict: action,
+      decided: true,
+    });
+  });
+
+  it('denies a request token Castle refuses as invalid (its guidance: likely a bot)', async () => {
+    const invalid = () =>
+      Response.json({ type: 'invalid_request_token', message: 'Invalid request token' }, { status: 422 });
+    expect(await check(invalid).run(input)).toEqual({ verdict: 'deny', decided: true });
+    // Another 422 (a request of ours Castle cannot read) is an error of ours: fail open.
+    const other = () => Response.json({ type: 'invalid_parameters' }, { status: 422 });
+    expect(await check(other).run(input)).toEqual({ verdict: 'allow', decided: false });
   });
 
   it('sends the request token, the user and the context with Basic auth', async () => {
@@ -43,15 +56,16 @@ describe('Castle risk check', () => {
     });
   });
 
-  it('lets the sign-in through when Castle errs or cannot be reached', async () => {
-    expect(await check(() => new Response('busy', { status: 503 })).run(input)).toBe('allow');
+  it('lets the sign-in through undecided when Castle errs or cannot be reached (fail open)', async () => {
+    const undecided = { verdict: 'allow', decided: false };
+    expect(await check(() => new Response('busy', { status: 503 })).run(input)).toEqual(undecided);
     expect(
       await check(() => {
         throw new TypeError('fetch failed');
       }).run(input),
-    ).toBe('allow');
-    expect(await check(() => Response.json({ policy: { action: 'something-new' } })).run(input)).toBe(
-      'allow',
+    ).toEqual(undecided);
+    expect(await check(() => Response.json({ policy: { action: 'something-new' } })).run(input)).toEqual(
+      undecided,
     );
   });
 });

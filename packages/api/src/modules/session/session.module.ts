@@ -1,6 +1,6 @@
 import type { Platform } from '../../platform/platform';
 import { createBillingModule, membershipClaims } from '../billing/billing.module';
-import { createMeterRepo } from '../access/meter.repo';
+import { createAccessRepo } from '../access/access.repo';
 import { createUserDataRepo } from '../viewer/user-data.repo';
 import { userDataCompletenessCheck } from '../viewer/user-data-completeness';
 import { loadPaywallCookieSecret } from './cookie-secrets';
@@ -9,6 +9,7 @@ import { refreshSession, type SessionRefresh, type SessionRefreshDeps } from './
 import type { SessionClaims } from './session-claims';
 import { createCastleRiskCheck } from './risk-verdict';
 import { createSessionRepo } from './session.repo';
+import { createSignInRiskRepo } from './sign-in-risk.repo';
 import { verifySessionToken } from './session-token';
 import { loadSessionKeys, type SessionKeys } from './signing-keys';
 
@@ -54,7 +55,7 @@ export async function createSessionModule(
     dataDir: env.dataDir,
   });
   const billing = createBillingModule(platform);
-  const meterRepo = createMeterRepo(platform.db);
+  const meterRepo = createAccessRepo(platform.db).meter;
   const deps: SessionRefreshDeps = {
     identity: overrides.identity ?? createKratosIdentitySessions({ baseUrl: env.identityBaseUrl }),
     repo: createSessionRepo(platform.db),
@@ -68,6 +69,7 @@ export async function createSessionModule(
       (env.fraudDetectionApiSecret
         ? createCastleRiskCheck({ apiSecret: env.fraudDetectionApiSecret })
         : undefined),
+    riskVerdicts: createSignInRiskRepo(platform.db),
     isUserDataComplete:
       overrides.isUserDataComplete ?? userDataCompletenessCheck(createUserDataRepo(platform.db)),
     meter: {

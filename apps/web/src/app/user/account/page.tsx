@@ -16,7 +16,7 @@ import { readerLocale } from '../../../server/reader-locale';
 import { getServerViewer } from '../../../server/server-viewer';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Your account', robots: { index: false } };
+export const metadata: Metadata = { robots: { index: false } };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -102,9 +102,14 @@ export default async function AccountPage({ searchParams }: Props) {
         </div>
       </section>
 
-      <p className="mt-12 text-sm">
-        <Link href="/user/membership/">Your membership and invoices</Link>
-      </p>
+      <ul className="mt-12 space-y-2 text-sm">
+        <li>
+          <Link href="/user/membership/">Your membership and invoices</Link>
+        </li>
+        <li>
+          <Link href="/user/welcome/">What your account gives you</Link>
+        </li>
+      </ul>
     </div>
   );
 }

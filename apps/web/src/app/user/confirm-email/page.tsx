@@ -13,7 +13,11 @@ export default async function ConfirmEmailPage({ searchParams }: Props) {
       errorId={single(params.error)}
       returnTo={single(params.return_to)}
       title="Confirm your e-mail address"
-      intro="We have sent a six-digit code to your inbox. It is valid for ten minutes."
+      intro={(state) =>
+        state === 'choose_method'
+          ? 'Enter your e-mail address and we will send you a six-digit code to confirm it.'
+          : 'We have sent a six-digit code to your inbox. It is valid for ten minutes.'
+      }
     />
   );
 }

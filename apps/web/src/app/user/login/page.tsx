@@ -1,4 +1,5 @@
-import { FlowPage, withReturnTo } from '../../../components/auth/flow-page';
+import { withReturnTo } from '../../../components/auth/flow-error-card';
+import { FlowPage } from '../../../components/auth/flow-page';
 import { single } from '../../../server/identity-flows';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

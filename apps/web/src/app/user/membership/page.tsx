@@ -16,8 +16,24 @@ const STATUS_TEXT: Record<string, string> = {
   None: 'No membership',
 };
 
-/** Spec §2 /user/membership/: plan, status, renewal or end date, card, invoices, upgrade and cancel. */
-export default async function MembershipPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** A provider read that may fail during an outage: the page still shows what the product knows. */
+const orOutage = <T,>(read: Promise<T>) =>
+  read.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => {
+      console.error('Billing provider unavailable for the membership page', error);
+      return { ok: false as const };
+    },
+  );
+
+/**
+ * Spec §2 /user/membership/: plan, status, renewal or end date, card, invoices (each with its own
+ * plan), the provider's hosted account pages where there are some, upgrade and cancel. Membership comes
+ * from the product's records, so the page renders during a provider outage, saying what it cannot show.
+ */
+export default async function MembershipPage({ searchParams }: Props) {
   const viewer = await getServerViewer();
   if (!viewer)
     return (
@@ -26,20 +42,40 @@ export default async function MembershipPage() {
         reason="Sign in to see your membership, your card and your invoices."
       />
     );
+  const params = await searchParams;
   const billing = getBillingModule(await getPlatform());
   const { locale } = await readerLocale();
-  const [membership, card, invoices, cancellable] = await Promise.all([
+  const deps = await billing.deps();
+  const [membership, cancellable, card, invoices, manageUrl] = await Promise.all([
     billing.membershipOf(viewer.user_id),
-    billing.provider.getBillingInfo(viewer.user_id),
-    billing.provider.listInvoices(viewer.user_id),
-    cancellableSubscription({ repo: billing.repo, now: () => new Date() }, viewer.user_id),
+    cancellableSubscription(deps, viewer.user_id),
+    orOutage(billing.provider.getBillingInfo(viewer.user_id)),
+    orOutage(billing.provider.listInvoices(viewer.user_id)),
+    orOutage(billing.provider.accountManagementUrl(viewer.user_id)),
   ]);
+  const outage = !card.ok || !invoices.ok || !manageUrl.ok;
   const date = (d: Date | null) =>
     d ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(d) : '';
   const plan = membership.plan;
+  const upgradedTo = typeof params.upgraded === 'string' ? findPlan(params.upgraded) : undefined;
   return (
     <section className="mx-auto max-w-measure px-gutter py-10">
       <h1 className="font-serif text-3xl font-bold">Your membership</h1>
+      {outage ? (
+        <p
+          role="status"
+          className="mt-6 rounded border border-rule bg-surface px-3 py-2"
+          data-testid="billing-outage"
+        >
+          We cannot reach our payment provider right now, so your card and invoices are not shown. Your
+          membership and everything it opens are unaffected; please look again in a few minutes.
+        </p>
+      ) : null}
+      {upgradedTo && plan?.code === upgradedTo.code ? (
+        <p role="status" className="mt-6 rounded border border-ink px-3 py-2">
+          You are now a {upgradedTo.title} member.
+        </p>
+      ) : null}
       {!plan ? (
         <div className="mt-6 space-y-4">
           <p>
@@ -57,19 +93,23 @@ export default async function MembershipPage() {
       ) : (
         <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3">
           <dt className="font-medium">Plan</dt>
-          <dd>{plan.title}</dd>
+          <dd data-testid="membership-plan">{plan.title}</dd>
           <dt className="font-medium">Status</dt>
           <dd data-testid="membership-status">{STATUS_TEXT[membership.status]}</dd>
           <dt className="font-medium">
-            {membership.status === 'ActiveCanceled' ? 'Access until' : 'Renews on'}
+            {membership.status === 'ActiveCanceled'
+              ? 'Access until'
+              : membership.status === 'ActiveTrial'
+                ? 'Trial ends, first year charged on'
+                : 'Renews on'}
           </dt>
-          <dd>{date(membership.periodEndsAt)}</dd>
-          {card ? (
+          <dd data-testid="membership-date">{date(membership.periodEndsAt)}</dd>
+          {card.ok && card.value ? (
             <>
               <dt className="font-medium">Card</dt>
               <dd>
-                {card.card.cardType} ending {card.card.lastFour}, expires{' '}
-                {String(card.card.expMonth).padStart(2, '0')}/{card.card.expYear}
+                {card.value.card.cardType} ending {card.value.card.lastFour}, expires{' '}
+                {String(card.value.card.expMonth).padStart(2, '0')}/{card.value.card.expYear}
               </dd>
             </>
           ) : null}
@@ -77,7 +117,8 @@ export default async function MembershipPage() {
       )}
       {plan ? (
         <p className="mt-8 flex flex-wrap gap-3">
-          {plan.upgradesTo.length > 0 && membership.status !== 'ActiveCanceled' ? (
+          {plan.upgradesTo.length > 0 &&
+          (membership.status === 'ActiveRenewing' || membership.status === 'ActiveTrial') ? (
             <Link href="/subscriptions/upgrade/" className="rounded bg-ink px-4 py-2 text-paper no-underline">
               Upgrade
             </Link>
@@ -89,34 +130,54 @@ export default async function MembershipPage() {
           ) : null}
         </p>
       ) : null}
+      {manageUrl.ok && manageUrl.value ? (
+        <p className="mt-6">
+          <a href={manageUrl.value} rel="noopener noreferrer">
+            Manage your billing details and download invoices
+          </a>{' '}
+          <span className="text-sm text-muted">(our payment provider’s secure pages)</span>
+        </p>
+      ) : null}
       <h2 className="mt-12 font-serif text-2xl font-semibold">Invoices</h2>
-      {invoices.length === 0 ? (
+      {!invoices.ok ? (
+        <p className="mt-3 text-muted">Your invoices cannot be shown just now.</p>
+      ) : invoices.value.length === 0 ? (
         <p className="mt-3 text-muted">No invoices yet.</p>
       ) : (
-        <table className="mt-4 w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-rule">
-              <th className="py-2">Date</th>
-              <th className="py-2">Plan</th>
-              <th className="py-2 text-right">Amount</th>
-              <th className="py-2 text-right">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoices.map((invoice) => (
-              <tr key={invoice.id} className="border-b border-rule">
-                <td className="py-2">{date(invoice.createdAt)}</td>
-                <td className="py-2">{findPlan(plan?.code ?? '')?.title ?? ''}</td>
-                <td className="py-2 text-right">
-                  {formatMoney(invoice.total, invoice.currency as Currency, locale)}
-                </td>
-                <td className="py-2 text-right">
-                  {invoice.state === 'paid' ? 'Paid' : invoice.state === 'failed' ? 'Failed' : 'Pending'}
-                </td>
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-rule">
+                <th scope="col" className="py-2 pr-3">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Plan
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  Amount
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  Status
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {[...invoices.value].reverse().map((invoice) => (
+                <tr key={invoice.id} className="border-b border-rule" data-testid="invoice">
+                  <td className="py-2 pr-3">{date(invoice.createdAt)}</td>
+                  <td className="py-2 pr-3">{findPlan(invoice.planCode ?? '')?.title ?? '—'}</td>
+                  <td className="py-2 pr-3 text-right">
+                    {formatMoney(invoice.paid || invoice.total, invoice.currency as Currency, locale)}
+                  </td>
+                  <td className="py-2 text-right">
+                    {invoice.state === 'paid' ? 'Paid' : invoice.state === 'failed' ? 'Failed' : 'Pending'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -36,12 +36,15 @@ const VARIANTS = {
 /**
  * Spec §2 /user/one-more-step/: completes the reader's UserData (names, country, job function,
  * industry, level, organisation). Once saved, the session token's `is_user_data_complete` turns true
- * and the reader goes on to `return_to` (this site only) or the front page.
+ * and the reader goes on to `return_to` (this site only) or the front page; on their first sign-in
+ * (`is_first_login`) on the plain variant, to /user/welcome/ first, unless a wall brought them (the form
+ * decides: the wall journey is in the browser), as the story they came for comes first.
  */
 export default async function OneMoreStepPage({ searchParams }: Props) {
   const params = await searchParams;
   const flow = single(params.flow);
-  const variant = VARIANTS[flow === 'professional' || flow === 'newsletters' ? flow : 'default'];
+  const way = flow === 'professional' || flow === 'newsletters' ? flow : 'default';
+  const variant = VARIANTS[way];
   const origin = new URL(getServerEnv().siteUrl).origin;
   const returnTo = single(params.return_to);
   const destination = resolveRedirectTarget(returnTo ?? `${origin}/`, {
@@ -55,6 +58,12 @@ export default async function OneMoreStepPage({ searchParams }: Props) {
     return <SignedOutPage title={variant.title} reason="Sign in first, then tell us about your work." />;
   const data = await personalDetailsFormData(viewer.user_id);
   if (data.complete && viewer.is_user_data_complete) redirect(destination);
+  // The welcome page greets a new reader who came for nothing in particular; one on the way to BoF
+  // Professional or to newsletters carries on there.
+  const welcome =
+    viewer.is_first_login && way === 'default'
+      ? `${origin}/user/welcome/?${new URLSearchParams({ return_to: destination }).toString()}`
+      : undefined;
 
   return (
     <section className="mx-auto max-w-measure px-gutter py-10">
@@ -67,6 +76,7 @@ export default async function OneMoreStepPage({ searchParams }: Props) {
         options={data.options}
         submitLabel={variant.submit}
         destination={destination}
+        firstSignInDestination={welcome}
       />
     </section>
   );

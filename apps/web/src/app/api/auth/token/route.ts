@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getPlatform } from '@bof/api/platform';
+import { CLIENT_ADDRESS_HEADER, clientIp } from '@bof/api/client-ip';
 import { getSessionModule } from '@bof/api/session';
 import {
   LOGIN_POLICY_COOKIE,
@@ -50,7 +51,13 @@ export async function POST(request: Request): Promise<Response> {
       meterCookie: cookieValue(cookies, METER_COOKIE),
       now: new Date(),
       castleRequestToken: parsed.data.castleRequestToken ?? null,
-      ip: request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? request.headers.get('x-real-ip'),
+      // The socket's peer; X-Forwarded-For counts only through trusted proxies, read as the identity
+      // server reads them (IDENTITY_TRUSTED_PROXIES).
+      ip: clientIp({
+        socketAddress: request.headers.get(CLIENT_ADDRESS_HEADER),
+        forwardedFor: request.headers.get('x-forwarded-for'),
+        trustedProxies: platform.env.identity.trustedProxies,
+      }),
       userAgent: request.headers.get('user-agent'),
     });
   } catch (error) {
@@ -71,7 +78,8 @@ export async function POST(request: Request): Promise<Response> {
     'set-cookie',
     setCookie(PAYWALL_SESSION_COOKIE, result.paywallToken, { secure, maxAgeSeconds }),
   );
-  headers.append('set-cookie', clearCookie(METER_COOKIE, secure));
+  // `bof_meter` stays: the anonymous reads it holds are merged again at each refresh (idempotently), and a
+  // reader whose product session lapses meets that spent meter, not a fresh one (docs/adr/0003).
   headers.append(
     'set-cookie',
     result.loginPolicyExceeded
