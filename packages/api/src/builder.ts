@@ -5,11 +5,14 @@ import ValidationPlugin from '@pothos/plugin-validation';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
 import RelayPlugin from '@pothos/plugin-relay';
 import { authScopesFor, type AuthScopes } from './auth/auth-scopes';
+import SignInFirstPlugin from './auth/sign-in-first';
 import { unauthorizedErrorFor } from './auth/unauthorized';
 import type { GraphQLContext } from './context';
+import { AuthError } from './errors/auth-error';
 import { DomainError } from './errors/domain-error';
 import { fieldValidationErrorFrom } from './errors/from-validation-issues';
 import { resultSuccessName, resultUnionName } from './errors/result-type-names';
+import { UnauthorizedError } from './errors/unauthorized-error';
 
 /**
  * The one schema builder. Fields are non-null unless they say otherwise: null must mean something.
@@ -26,14 +29,24 @@ export const builder = new SchemaBuilder<{
   Scalars: { DateTime: { Input: Date; Output: Date } };
 }>({
   defaultFieldNullability: false,
-  plugins: [ScopeAuthPlugin, ErrorsPlugin, ValidationPlugin, DataloaderPlugin, RelayPlugin],
+  // signInFirst sits inside errors (its AuthError becomes a result) and before validation runs.
+  plugins: [
+    ScopeAuthPlugin,
+    ErrorsPlugin,
+    SignInFirstPlugin,
+    ValidationPlugin,
+    DataloaderPlugin,
+    RelayPlugin,
+  ],
   scopeAuth: {
     authScopes: (context) => authScopesFor(context.viewer, context.organisationRoles),
     unauthorizedError: (_parent, context, _info, result) =>
       unauthorizedErrorFor(context.viewer, result.failure),
   },
   errors: {
-    defaultTypes: [DomainError],
+    // Every result union can say why: a failed scope check is AuthError (anonymous) or
+    // UnauthorizedError (signed in, lacking the role), never a bare BaseError.
+    defaultTypes: [DomainError, AuthError, UnauthorizedError],
     unsafelyHandleInputErrors: true,
     defaultUnionOptions: { name: resultUnionName },
     defaultResultOptions: { name: resultSuccessName },

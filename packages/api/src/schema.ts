@@ -8,8 +8,7 @@ import './modules/viewer/viewer.graphql';
 import './modules/viewer/user-data.graphql';
 import './modules/billing/billing.graphql';
 import './modules/content/content.graphql';
-import './modules/access/story-gifts.graphql';
-import './modules/access/pdf-viewer-link.graphql';
+import './modules/access/access.graphql';
 import './modules/email-change/email-change.graphql';
 
 /** The whole GraphQL schema. Each module registers its types by being imported above. */

@@ -1,4 +1,5 @@
 import { createGraphQLError, createYoga, maskError } from 'graphql-yoga';
+import type { ServerEnv } from '@bof/config/server';
 import { noMembershipRecords, type MembershipRecords } from './auth/membership-records';
 import { noOrganisationRoles, type OrganisationRoles } from './auth/organisation-roles';
 import type { ViewerResolver } from './auth/viewer';
@@ -11,8 +12,17 @@ import { schema } from './schema';
 
 export const GRAPHQL_ENDPOINT = '/api/graphql/';
 
+/**
+ * Whether the endpoint runs as in production: a production build or run (`NODE_ENV=production`), on the
+ * embedded defaults (`npm start`, `EMBEDDED=1`) as much as on real services. Only development and tests
+ * let the schema be read from outside.
+ */
+export function isProductionEndpoint(env: Pick<ServerEnv, 'nodeEnv'>): boolean {
+  return env.nodeEnv === 'production';
+}
+
 export interface GraphQLHandlerOptions {
-  /** Production: introspection, field suggestions and GraphiQL are off. */
+  /** Production (see isProductionEndpoint): introspection, field suggestions and GraphiQL are off. */
   production: boolean;
   /** Who is asking: the sign-in module's session verification, or a fake in tests. */
   resolveViewer: ViewerResolver;

@@ -6,6 +6,7 @@ export const PurchaseIndividualSubscriptionMutation = graphql(`
       __typename
       ... on IndividualSubscription {
         id
+        accountId
         planCode
         title
         isTrial
@@ -35,8 +36,15 @@ export const PurchaseSubscriptionUpgradeMutation = graphql(`
   mutation PurchaseSubscriptionUpgrade($input: PurchaseSubscriptionUpgradeInput!) {
     purchaseSubscriptionUpgrade(input: $input) {
       __typename
-      ... on IndividualSubscription {
-        planCode
+      ... on SubscriptionUpgradeReceipt {
+        amountCharged
+        currency
+        previousPlanCode
+        invoiceId
+        subscription {
+          id
+          planCode
+        }
       }
       ... on Error {
         message
@@ -58,14 +66,20 @@ export const CancellationOfferQuery = graphql(`
 `);
 
 export const RedeemCancellationDiscountMutation = graphql(`
-  mutation RedeemCancellationDiscount {
-    redeemCancellationDiscountCoupon {
+  mutation RedeemCancellationDiscount($input: RedeemCancellationDiscountCouponInput!) {
+    redeemCancellationDiscountCoupon(input: $input) {
       __typename
       ... on RecurlySubscription {
         uuid
+        planCode
       }
       ... on Error {
         message
+      }
+      ... on ZodError {
+        fieldErrors {
+          message
+        }
       }
     }
   }
@@ -76,6 +90,8 @@ export const CancelSubscriptionMutation = graphql(`
     cancelSubscription(input: $input) {
       __typename
       ... on RecurlySubscription {
+        uuid
+        planCode
         state
         expiresAt
       }

@@ -26,7 +26,7 @@ export const RequestEmailChangeMutation = graphql(`
   }
 `);
 
-/** Confirms the pending change with the e-mailed code. */
+/** Confirms the pending change with the e-mailed code; an old sign-in must be renewed first. */
 export const ConfirmEmailChangeMutation = graphql(`
   mutation ConfirmEmailChange($input: ConfirmEmailChangeInput!) {
     confirmEmailChange(input: $input) {
@@ -40,6 +40,9 @@ export const ConfirmEmailChangeMutation = graphql(`
           code
           message
         }
+      }
+      ... on SessionRefreshRequiredError {
+        redirectBrowserTo
       }
       ... on EmailChanged {
         email

@@ -24,38 +24,47 @@ export const ViewerPersonalDetailsQuery = graphql(`
 `);
 
 /** The reference lists the personal-details form chooses from: each fits one page, and together they stay
- * within the endpoint's cost limit (urql adds `__typename` to every selection, which counts too). */
+ * within the endpoint's cost limit (urql adds `__typename` to every selection, which counts too). A page
+ * asked for out of bounds would be a ZodError instead of the connection. */
 export const PersonalDetailsOptionsQuery = graphql(`
   query PersonalDetailsOptions {
     countries(first: 300) {
-      edges {
-        node {
-          key
-          title
+      ... on CountryConnection {
+        edges {
+          node {
+            key
+            title
+          }
         }
       }
     }
     jobFunctions(first: 50) {
-      edges {
-        node {
-          key
-          title
+      ... on JobFunctionConnection {
+        edges {
+          node {
+            key
+            title
+          }
         }
       }
     }
     jobIndustries(first: 50) {
-      edges {
-        node {
-          key
-          title
+      ... on JobIndustryConnection {
+        edges {
+          node {
+            key
+            title
+          }
         }
       }
     }
     jobLevels(first: 50) {
-      edges {
-        node {
-          key
-          title
+      ... on JobLevelConnection {
+        edges {
+          node {
+            key
+            title
+          }
         }
       }
     }

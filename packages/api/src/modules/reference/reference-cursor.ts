@@ -24,3 +24,13 @@ export function decodeCursor(cursor: string): number {
   if (!/^\d{1,9}$/.test(digits)) throw new InvalidCursorError();
   return Number(digits);
 }
+
+/** Whether a cursor is one encodeCursor made. */
+export function isReferenceCursor(cursor: string): boolean {
+  try {
+    decodeCursor(cursor);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,7 +1,9 @@
 import { resolveCursorConnection, type ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
 import { builder } from '../../builder';
+import { FieldValidationError } from '../../errors/field-validation-error';
 import { decodeCursor, encodeCursor } from './reference-cursor';
 import type { ReferenceListName } from './reference-lists';
+import { referencePageSchema } from './reference.inputs';
 import { createReferenceRepo, type ReferenceItem } from './reference.repo';
 import {
   REFERENCE_PAGE_DEFAULT_SIZE,
@@ -10,8 +12,9 @@ import {
 } from './reference.service';
 
 // Each spec §3 reference list: its item type ({ id key title }) and a public query paging it with
-// cursors and edges. `query { countries(first: 300) { edges { node { key title } } } }`.
-const LISTS: { query: ReferenceListName; type: string; description: string }[] = [
+// cursors and edges, `{ countries(first: 300) { ... on CountryConnection { edges { node { key title } } } } }`.
+// Paging arguments out of bounds, combined or with a foreign cursor are a ZodError naming each of them.
+export const REFERENCE_LIST_FIELDS: { query: ReferenceListName; type: string; description: string }[] = [
   { query: 'countries', type: 'Country', description: 'A country (ISO 3166-1 alpha-2 code as key).' },
   { query: 'companySizes', type: 'CompanySize', description: 'An organisation headcount band.' },
   { query: 'companyTypes', type: 'CompanyType', description: 'A kind of organisation.' },
@@ -23,7 +26,7 @@ const LISTS: { query: ReferenceListName; type: string; description: string }[] =
   { query: 'personProfileCategories', type: 'PersonCategory', description: "A people profile's category." },
 ];
 
-for (const list of LISTS) {
+for (const list of REFERENCE_LIST_FIELDS) {
   const ItemType = builder.objectRef<ReferenceItem>(list.type).implement({
     description: list.description,
     fields: (t) => ({
@@ -37,6 +40,9 @@ for (const list of LISTS) {
     t.connection(
       {
         type: ItemType,
+        description: `A page of the ${list.query} list, in its order: at most ${REFERENCE_PAGE_MAX_SIZE} items (${REFERENCE_PAGE_DEFAULT_SIZE} by default).`,
+        validate: referencePageSchema,
+        errors: { types: [FieldValidationError], directResult: true },
         resolve: (_root, args, ctx) => {
           const service = createReferenceService({ repo: createReferenceRepo(ctx.platform.db) });
           return resolveCursorConnection(

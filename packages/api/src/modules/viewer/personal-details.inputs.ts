@@ -15,22 +15,26 @@ const reference = (list: ReferenceListName, what: string) =>
 /**
  * The personal-details change (spec §3 UserData fields). Checked as one object, so every field error
  * is reported at once. Omitted fields keep their value; null clears an optional one; names cannot be
- * cleared. Reference fields take keys of the reference lists.
+ * cleared. Reference fields take keys of the reference lists. A change must name at least one field.
  */
-export const personalDetailsSchema = z.object({
-  firstName: name('first name').optional(),
-  lastName: name('last name').optional(),
-  country: reference('countries', 'a country'),
-  jobFunction: reference('jobFunctions', 'a job function'),
-  jobIndustry: reference('jobIndustries', 'an industry'),
-  jobLevel: reference('jobLevels', 'a job level'),
-  organisationTitle: z
-    .string()
-    .trim()
-    .min(1, 'Enter your organisation, or leave it empty.')
-    .max(200, 'Your organisation can be at most 200 characters.')
-    .refine((value) => !/\p{Cc}/u.test(value), 'Your organisation cannot contain control characters.')
-    .nullish(),
-});
+export const personalDetailsSchema = z
+  .object({
+    firstName: name('first name').optional(),
+    lastName: name('last name').optional(),
+    country: reference('countries', 'a country'),
+    jobFunction: reference('jobFunctions', 'a job function'),
+    jobIndustry: reference('jobIndustries', 'an industry'),
+    jobLevel: reference('jobLevels', 'a job level'),
+    organisationTitle: z
+      .string()
+      .trim()
+      .min(1, 'Enter your organisation, or leave it empty.')
+      .max(200, 'Your organisation can be at most 200 characters.')
+      .refine((value) => !/\p{Cc}/u.test(value), 'Your organisation cannot contain control characters.')
+      .nullish(),
+  })
+  .refine((change) => Object.values(change).some((value) => value !== undefined), {
+    message: 'Give at least one detail to change.',
+  });
 
 export type PersonalDetailsChange = z.output<typeof personalDetailsSchema>;

@@ -99,6 +99,17 @@ describe('updatePersonalDetails', () => {
     expect(await rowOf(viewer.userId)).toBeUndefined();
   });
 
+  it('refuses an empty change with a ZodError on the input, and writes nothing', async () => {
+    const viewer = await harness.signIn('empty-change-user');
+    const { body } = await harness.post(UPDATE, { input: {} }, viewer);
+    expect(body.data?.updatePersonalDetails).toEqual({
+      __typename: 'ZodError',
+      message: 'Some of the details are not valid.',
+      fieldErrors: [{ path: ['input'], code: 'custom', message: 'Give at least one detail to change.' }],
+    });
+    expect(await rowOf(viewer.userId)).toBeUndefined();
+  });
+
   it('saves the details, trimmed, and returns them as stored', async () => {
     const viewer = await harness.signIn('complete-user');
     const { body } = await harness.post(UPDATE, { input: complete }, viewer);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quiltBetaTesters, userAcademicData, userData } from '@bof/db/schema';
+import type { MembershipRecords } from '../../auth/membership-records';
 import { createGraphQLHarness, type GraphQLHarness } from '../../testing/graphql-harness';
 
 let harness: GraphQLHarness;
@@ -147,5 +148,78 @@ describe('viewer', () => {
     );
     expect(body.errors?.[0]?.message).toContain('emailVerificationCode');
     expect(body.data).toBeUndefined();
+  });
+});
+
+describe('viewer, with what billing and organisations know of the reader', () => {
+  // The port the billing module fills in production (createBillingMembershipRecords); here a group
+  // seat and an organisation account too, which no module records yet.
+  const records: MembershipRecords = {
+    currentPlanCode: async (userId) =>
+      userId === 'group-reader' ? 'organisations_bundle_volume_yearly_v1' : null,
+    hasHadIndividualSubscription: async (userId) => userId === 'group-reader',
+    groupMembership: async (userId) =>
+      userId === 'group-reader'
+        ? { accountId: 'acct-7', title: 'Maison Example', status: 'ActiveRenewing' }
+        : null,
+    organisationAccounts: async (userId) =>
+      userId === 'group-reader' ? [{ accountId: 'acct-7', title: 'Maison Example' }] : [],
+    individualAccount: async (userId) =>
+      userId === 'group-reader'
+        ? { accountId: 'billing-account-7', accountManagementUrl: 'https://billing.example/account' }
+        : null,
+  };
+  let withRecords: GraphQLHarness;
+  beforeAll(async () => {
+    withRecords = await createGraphQLHarness({ membershipRecords: records });
+  });
+  afterAll(async () => {
+    await withRecords?.close();
+  });
+
+  it('shows the plan, the group seat, the organisation accounts and the billing account', async () => {
+    const viewer = await withRecords.signIn('group-reader', {
+      membershipLevel: 'AllAccess',
+      membershipType: 'Group',
+    });
+    const { body } = await withRecords.post(
+      `{ viewer { __typename ... on Viewer {
+        userProfile { membershipLevel membershipType membershipPlan membershipGroupAccountId
+          membershipGroupAccountTitle membershipGroupStatus }
+        individualMembershipEligibility { isEligibleForPurchase isEligibleForTrialPurchase isEligibleForUpgrade }
+        organisationAccounts { accountId title }
+        individualAccount { accountId accountManagementUrl }
+      } } }`,
+      {},
+      viewer,
+    );
+    expect(body.data?.viewer).toEqual({
+      __typename: 'Viewer',
+      userProfile: {
+        membershipLevel: 'AllAccess',
+        membershipType: 'Group',
+        membershipPlan: 'organisations_bundle_volume_yearly_v1',
+        membershipGroupAccountId: 'acct-7',
+        membershipGroupAccountTitle: 'Maison Example',
+        membershipGroupStatus: 'ActiveRenewing',
+      },
+      individualMembershipEligibility: {
+        isEligibleForPurchase: false,
+        isEligibleForTrialPurchase: false,
+        isEligibleForUpgrade: false,
+      },
+      organisationAccounts: [{ accountId: 'acct-7', title: 'Maison Example' }],
+      individualAccount: {
+        accountId: 'billing-account-7',
+        accountManagementUrl: 'https://billing.example/account',
+      },
+    });
+  });
+
+  it('asks an anonymous request to sign in before reading any record', async () => {
+    const { body } = await withRecords.post(
+      '{ viewer { __typename ... on Viewer { organisationAccounts { accountId } } } }',
+    );
+    expect(body.data?.viewer).toEqual({ __typename: 'AuthError' });
   });
 });

@@ -37,6 +37,9 @@ export function createViewerService(deps: ViewerServiceDeps) {
     },
 
     async individualMembershipEligibility(viewer: Viewer) {
+      // Billing's rule, the one its purchase and upgrade apply, where billing provides it.
+      const fromBilling = await deps.memberships.individualMembershipEligibility?.(viewer.userId);
+      if (fromBilling) return fromBilling;
       return decideIndividualMembershipEligibility({
         membershipLevel: viewer.membershipLevel,
         membershipType: viewer.membershipType,

@@ -71,6 +71,14 @@ describe('personalDetailsSchema', () => {
     ]);
   });
 
+  it('needs at least one field: an empty change says so', () => {
+    const result = personalDetailsSchema.safeParse({});
+    expect(result.error?.issues).toMatchObject([
+      { path: [], message: 'Give at least one detail to change.' },
+    ]);
+    expect(personalDetailsSchema.safeParse({ organisationTitle: null }).success).toBe(true);
+  });
+
   it('lets optional fields be cleared with null, but not the names', () => {
     expect(personalDetailsSchema.safeParse({ country: null, organisationTitle: null }).success).toBe(true);
     expect(personalDetailsSchema.safeParse({ firstName: null }).success).toBe(false);

@@ -3,12 +3,13 @@ import { createBillingMembershipRecords, getBillingModule } from '@bof/api/billi
 import { getPlatform } from '@bof/api/platform';
 import { getSessionModule } from '@bof/api/session';
 import { createSessionViewerResolver } from '@bof/api/session-viewer';
-import { createGraphQLHandler } from '@bof/api/yoga';
+import { createGraphQLHandler, isProductionEndpoint } from '@bof/api/yoga';
 
 export const dynamic = 'force-dynamic';
 
 const handler = createGraphQLHandler({
-  production: !getServerEnv().embedded,
+  // A production build is production, embedded or not: no introspection, suggestions or GraphiQL.
+  production: isProductionEndpoint(getServerEnv()),
   // The viewer is whoever the verified `bof_session` cookie names; anonymous otherwise.
   membershipRecords: createBillingMembershipRecords(async () => getBillingModule(await getPlatform())),
   resolveViewer: createSessionViewerResolver({
