@@ -1,4 +1,5 @@
 import { notFound } from 'next/navigation';
+import { EnquiryForm } from '../../../components/contact/enquiry-form';
 import { contactKinds, isContactKind } from '../../../site/contact-kinds';
 
 export const dynamicParams = false;
@@ -16,6 +17,7 @@ export default async function ContactPage({ params }: { params: Promise<{ kind: 
       <p className="text-sm font-semibold uppercase tracking-wide text-muted">Contact us</p>
       <h1 className="mt-2 font-serif text-3xl font-bold">{page.title}</h1>
       <p className="mt-4 text-lg">{page.intro}</p>
+      <EnquiryForm kind={kind} desk={page.desk} />
     </section>
   );
 }
