@@ -1,10 +1,12 @@
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
+import { demoTaxonomy } from '../modules/content/demo-edition';
 import { syntheticCorpus } from '../modules/content/synthetic-corpus';
 
 // `npm run content:generate -- COUNT FILE`: writes a synthetic corpus of COUNT articles (plus its
-// taxonomy) as NDJSON, streamed, for `content:import` benchmarks (bench/content-import.md).
+// taxonomy: synthetic authors, the demo edition's sections, topics and series) as NDJSON, streamed,
+// for `content:import` benchmarks (docs/benchmarks.md, "Content import").
 const [countText, file] = process.argv.slice(2);
 const count = Number(countText);
 if (!Number.isInteger(count) || count < 1 || !file) {
@@ -14,7 +16,7 @@ if (!Number.isInteger(count) || count < 1 || !file) {
 const target = path.resolve(process.cwd(), file);
 const out = createWriteStream(target);
 let written = 0;
-for (const record of syntheticCorpus(count)) {
+for (const record of syntheticCorpus(count, demoTaxonomy())) {
   if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain');
   if (record.type === 'article' && ++written % 10_000 === 0) console.log(`Wrote ${written} articles`);
 }

@@ -1,22 +1,21 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigurationError, getServerEnv } from '@bof/config/server';
-import { databaseTarget, openDatabase } from '@bof/db/client';
-import { migrateDatabase } from '@bof/db/migrate';
-import { pendingMigrationCount } from '@bof/db/migration-status';
 import { ContentImportError, formatRecordError } from '../modules/content/content.errors';
 import { importContentInto } from '../modules/content/content.module';
-import { fileSource } from '../modules/content/content-source';
+import { fileSource, memorySource, readEditionFolder } from '../modules/content/content-source';
 import type { ImportReport } from '../modules/content/import-content';
+import { openCommandDatabase } from './command-database';
 
-// `npm run content:import -- FILE`: validates every record of FILE (JSON array or NDJSON), then writes
-// them all in one transaction, or nothing. Exit 0 imported, 1 invalid content (every problem listed),
-// 2 usage, 78 configuration. PGlite allows one process per data folder: stop the server first.
+// `npm run content:import -- FILE`: validates every record of FILE (a JSON array or NDJSON of records,
+// or an edition folder such as content/demo-edition), then writes them all in one transaction, or
+// nothing. Exit 0 imported, 1 invalid content (every problem listed), 2 usage, 78 configuration.
 const SHOWN_ERRORS = 200;
 
 const file = process.argv[2];
 if (!file || process.argv.length > 3) {
-  console.error('Usage: npm run content:import -- FILE   (a JSON array or NDJSON of content records)');
+  console.error(
+    'Usage: npm run content:import -- FILE   (a JSON array or NDJSON of content records, or an edition folder)',
+  );
   process.exit(2);
 }
 // npm runs root scripts in the repository root: a relative FILE is read from there.
@@ -25,28 +24,15 @@ if (!existsSync(resolved)) {
   console.error(`No such file: ${resolved}`);
   process.exit(2);
 }
-
-let env;
-try {
-  env = getServerEnv();
-} catch (error) {
-  if (error instanceof ConfigurationError) {
-    console.error(error.message);
-    process.exit(78);
-  }
-  throw error;
-}
+const source = statSync(resolved).isDirectory()
+  ? memorySource(readEditionFolder(resolved).items)
+  : fileSource(resolved);
 
 const started = Date.now();
-const database = await openDatabase(databaseTarget(env));
+const database = await openCommandDatabase();
 let exitCode = 0;
 try {
-  if (database.kind === 'pglite') await migrateDatabase(database);
-  else if ((await pendingMigrationCount(database)) > 0) {
-    console.error('The database has pending migrations: run `npm run db:migrate` first.');
-    process.exit(1);
-  }
-  const report = await importContentInto(database.db, fileSource(resolved), {
+  const report = await importContentInto(database.db, source, {
     progressEvery: 5000,
     onProgress: (p) =>
       console.log(

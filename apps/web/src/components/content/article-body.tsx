@@ -1,19 +1,22 @@
 import Link from 'next/link';
 import { storyPath, type BodyBlock, type StoryCard } from '@bof/api/content';
 import { VideoEmbed } from '../consent/video-embed';
-import { Illustration } from './illustration';
+import { Illustration, ILLUSTRATION_SIZES } from './illustration';
 
 /**
  * The body of a story: renders exactly the blocks it is given, in order. The page decides which
- * blocks those are (all of them today; only the part a reader may read once access decisions apply),
- * so nothing outside this list reaches the HTML. `related` holds the cards the related blocks name.
+ * blocks those are (only the part the reader may read), so nothing outside this list reaches the HTML.
+ * `related` holds the cards the related blocks name; `origin` (the site's) makes the addresses a
+ * print-out shows beside its links.
  */
 export function ArticleBody({
   blocks,
   related,
+  origin,
 }: {
   blocks: readonly BodyBlock[];
   related: readonly StoryCard[];
+  origin: string;
 }) {
   const cards = new Map(related.map((card) => [card.slug, card]));
   return (
@@ -35,7 +38,7 @@ export function ArticleBody({
           case 'image':
             return (
               <figure key={index} className="my-8 break-inside-avoid">
-                <Illustration art={block.art} alt={block.alt} />
+                <Illustration art={block.art} alt={block.alt} sizes={ILLUSTRATION_SIZES.hero} />
                 <figcaption className="mt-2 font-sans text-sm text-muted">
                   {block.caption} <span className="text-xs">{block.credit}</span>
                 </figcaption>
@@ -60,12 +63,22 @@ export function ArticleBody({
               </List>
             );
           }
-          case 'youtube':
+          case 'youtube': {
+            const watch = `https://www.youtube.com/watch?v=${block.videoId}`;
             return (
-              <div key={index} className="my-8 font-sans print:hidden">
-                <VideoEmbed videoId={block.videoId} title={block.title} />
+              <div key={index} className="my-8 font-sans">
+                <div className="print:hidden">
+                  <VideoEmbed videoId={block.videoId} title={block.title} />
+                </div>
+                <p className="hidden print:block">
+                  Video:{' '}
+                  <a href={watch} data-print-href={watch}>
+                    {block.title}
+                  </a>
+                </p>
               </div>
             );
+          }
           case 'related': {
             const card = cards.get(block.slug);
             if (!card) return null;
@@ -73,11 +86,15 @@ export function ArticleBody({
               <aside
                 key={index}
                 aria-label="Related story"
-                className="my-8 border-y border-rule py-4 font-sans print:hidden"
+                className="my-8 break-inside-avoid border-y border-rule py-4 font-sans"
               >
                 <p className="text-xs font-semibold uppercase tracking-wide text-accent">Related</p>
                 <p className="mt-1 font-serif text-xl font-bold leading-snug">
-                  <Link prefetch={false} href={storyPath(card)}>
+                  <Link
+                    prefetch={false}
+                    href={storyPath(card)}
+                    data-print-href={`${origin}${storyPath(card)}`}
+                  >
                     {card.headline}
                   </Link>
                 </p>

@@ -31,7 +31,7 @@ export function FrontRail({
         </Link>
       </div>
       {intro ? <p className="mt-2 max-w-measure text-muted">{intro}</p> : null}
-      <ul className={`mt-6 grid gap-8 sm:grid-cols-2 ${compact ? 'lg:grid-cols-4' : 'lg:grid-cols-4'}`}>
+      <ul className="mt-6 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
         {stories.map((story) => (
           <li key={story.id}>
             <StoryCard story={story} variant={compact ? 'compact' : 'standard'} />

@@ -1,65 +1,54 @@
-import { drawIllustration } from '@bof/api/content-illustration';
-import type { Art } from '@bof/api/content';
+import { getImageProps } from 'next/image';
+import { preload } from 'react-dom';
+import { illustrationPath, type Art } from '@bof/api/content';
+import { ILLUSTRATION_FILE_SIZE, illustrationPlaceholder } from '@bof/api/content-illustration-svg';
+
+/** How wide the image is shown, for the browser to pick a file from the srcset (see next.config). */
+export const ILLUSTRATION_SIZES = {
+  /** A story's hero and body images: the reading column's width, at most 56 rem. */
+  hero: '(min-width: 60rem) 56rem, 100vw',
+  /** The front page's top story: two thirds of the page on wide screens. */
+  lead: '(min-width: 64rem) 48rem, 100vw',
+  /** A card in a grid of three or four. */
+  card: '(min-width: 64rem) 24rem, (min-width: 40rem) 50vw, 100vw',
+} as const;
 
 /**
- * A story's illustration, drawn inline as SVG from its art (no image file to fetch). With `alt` it is
- * an image with that name; without, decorative and hidden from assistive technology.
+ * A story's illustration as an image: the PNG file of its art, resized and converted by the Next.js
+ * image optimiser (next/image's props, without its client component: nothing to hydrate), with the
+ * drawing's background colour shown while it loads. With `alt` it is an image with that text; without,
+ * decorative (empty alt). `preload` is for the one image that leads the page: it is fetched early, at
+ * high priority; every other image loads lazily.
  */
 export function Illustration({
   art,
-  alt,
-  ratio = 'wide',
+  alt = '',
+  sizes,
+  preload: lead = false,
   className = '',
 }: {
   art: Art;
   alt?: string;
-  ratio?: 'wide' | 'square';
+  sizes: string;
+  preload?: boolean;
   className?: string;
 }) {
-  const [w, h] = ratio === 'wide' ? [1200, 675] : [600, 600];
-  const drawing = drawIllustration(art, w, h);
-  const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true };
-  return (
-    <svg
-      viewBox={`0 0 ${w} ${h}`}
-      preserveAspectRatio="xMidYMid slice"
-      className={`block h-auto w-full ${className}`}
-      {...label}
-    >
-      <rect width={w} height={h} fill={drawing.background} />
-      {drawing.shapes.map((shape, index) => {
-        switch (shape.kind) {
-          case 'rect':
-            return (
-              <rect
-                key={index}
-                x={shape.x}
-                y={shape.y}
-                width={shape.width}
-                height={shape.height}
-                fill={shape.fill}
-                transform={
-                  shape.rotate
-                    ? `rotate(${shape.rotate} ${shape.x + shape.width / 2} ${shape.y + shape.height / 2})`
-                    : undefined
-                }
-              />
-            );
-          case 'circle':
-            return <circle key={index} cx={shape.cx} cy={shape.cy} r={shape.r} fill={shape.fill} />;
-          case 'path':
-            return (
-              <path
-                key={index}
-                d={shape.d}
-                fill={shape.fill}
-                stroke={shape.stroke}
-                strokeWidth={shape.strokeWidth}
-                strokeLinecap="round"
-              />
-            );
-        }
-      })}
-    </svg>
-  );
+  const { props } = getImageProps({
+    src: illustrationPath(art),
+    alt,
+    width: ILLUSTRATION_FILE_SIZE.width,
+    height: ILLUSTRATION_FILE_SIZE.height,
+    sizes,
+    placeholder: illustrationPlaceholder(art),
+    ...(lead ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const }),
+    className: `block h-auto w-full bg-surface ${className}`,
+  });
+  if (lead)
+    preload(props.src, {
+      as: 'image',
+      imageSrcSet: props.srcSet,
+      imageSizes: props.sizes,
+      fetchPriority: 'high',
+    });
+  return <img {...props} alt={alt} />;
 }

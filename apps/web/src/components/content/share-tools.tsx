@@ -1,44 +1,26 @@
-'use client';
-
-import { useEffect, useState } from 'react';
+import { ShareControls } from './share-controls';
 
 /**
- * Copy-link and share controls for a story. The system share sheet is offered where the browser has
- * one; plain links to LinkedIn, X and e-mail work everywhere. (Tracking of shares comes later.)
+ * Copy-link and share controls for a story (or a gift link of one). The links to LinkedIn, X and
+ * e-mail are plain HTML and work without JavaScript; copying and the system share sheet need the
+ * browser. Every share is reported as a `share` event with its platform (`data-share-target`).
  */
-export function ShareTools({ url, title }: { url: string; title: string }) {
-  const [status, setStatus] = useState('');
-  const [canShare, setCanShare] = useState(false);
-  // Known only in the browser, after hydration, so server and client render the same first.
-  useEffect(() => setCanShare(typeof navigator.share === 'function'), []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setStatus('Link copied');
-    } catch {
-      setStatus('Could not copy: select the address bar and copy the link from there');
-    }
-  };
-  const share = async () => {
-    try {
-      await navigator.share({ title, url });
-    } catch {
-      // The reader closed the share sheet: nothing to say.
-    }
-  };
+export function ShareTools({
+  url,
+  title,
+  articleId,
+  giftId,
+}: {
+  url: string;
+  title: string;
+  articleId?: string;
+  giftId?: string;
+}) {
   const encoded = encodeURIComponent(url);
   const text = encodeURIComponent(title);
   const linkClass = 'rounded border border-rule px-3 py-1.5 no-underline hover:bg-surface';
   return (
-    <div className="flex flex-wrap items-center gap-2 text-sm print:hidden" data-testid="share-tools">
-      <button type="button" onClick={copy} className={linkClass} data-share-target="copy">
-        Copy link
-      </button>
-      {canShare ? (
-        <button type="button" onClick={share} className={linkClass} data-share-target="system">
-          Share…
-        </button>
-      ) : null}
+    <ShareControls url={url} title={title} articleId={articleId} giftId={giftId} buttonClass={linkClass}>
       <a
         className={linkClass}
         href={`https://www.linkedin.com/sharing/share-offsite/?url=${encoded}`}
@@ -60,9 +42,6 @@ export function ShareTools({ url, title }: { url: string; title: string }) {
       <a className={linkClass} href={`mailto:?subject=${text}&body=${encoded}`} data-share-target="email">
         E-mail
       </a>
-      <span role="status" aria-live="polite" className="text-muted">
-        {status}
-      </span>
-    </div>
+    </ShareControls>
   );
 }

@@ -1,13 +1,14 @@
 import Link from 'next/link';
 import { storyPath, type StoryCard as Card } from '@bof/api/content';
-import { Illustration } from './illustration';
+import { Illustration, ILLUSTRATION_SIZES } from './illustration';
 import { accessLabel, bylineText, formatDate } from './story-meta';
 
 type Variant = 'lead' | 'standard' | 'compact';
 
 /**
  * A story in a list: illustration, kicker (main topic or section), headline linking to the story,
- * standfirst, byline and date. `lead` is the front page's top story; `compact` drops the picture.
+ * standfirst, byline and date. `lead` is the front page's top story (its picture loads first);
+ * `compact` drops the picture. The picture is decorative: the headline names the story.
  */
 export function StoryCard({
   story,
@@ -27,7 +28,11 @@ export function StoryCard({
     <article className="relative flex flex-col gap-3">
       {variant !== 'compact' ? (
         <div className="overflow-hidden">
-          <Illustration art={story.hero.art} />
+          <Illustration
+            art={story.hero.art}
+            sizes={variant === 'lead' ? ILLUSTRATION_SIZES.lead : ILLUSTRATION_SIZES.card}
+            preload={variant === 'lead'}
+          />
         </div>
       ) : null}
       <div className="flex flex-col gap-2">

@@ -2,15 +2,14 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { storyPath, type BodyBlock, type Story, type StoryCard as Card } from '@bof/api/content';
 import { ArticleBody } from './article-body';
-import { Illustration } from './illustration';
-import { ReadingProgress } from './reading-progress';
+import { GATED_PART_CLASS } from './gated-part';
+import { Illustration, ILLUSTRATION_SIZES } from './illustration';
+import { ReadingTracker } from './reading-tracker';
 import { GiftStory } from '../gifts/gift-story';
 import { ShareTools } from './share-tools';
+import { StoryByline } from './story-byline';
 import { StoryCard } from './story-card';
-import { accessLabel, formatDate } from './story-meta';
 import './reading.css';
-
-const ROLE_WORDS: Record<string, string> = { AUTHOR: 'By', CONTRIBUTOR: 'With', EDITOR: 'Edited by' };
 
 /**
  * A story's page: header, hero, body, and what follows it. `blocks` is what the body shows (the page
@@ -43,17 +42,14 @@ export function StoryView({
   afterBody?: ReactNode;
   headerExtra?: ReactNode;
 }) {
-  const label = accessLabel(story.access);
-  const roles = Object.entries(
-    story.authors.reduce<Record<string, Story['authors']>>(
-      (acc, a) => ({ ...acc, [a.role]: [...(acc[a.role] ?? []), a] }),
-      {},
-    ),
-  );
+  const origin = new URL(url).origin;
   return (
     <>
-      <ReadingProgress targetId="story" />
-      <article id="story" className="mx-auto max-w-page px-gutter pb-8 pt-8">
+      <article id="story" className="story relative mx-auto max-w-page px-gutter pb-8 pt-8">
+        <div aria-hidden="true" className="reading-progress print:hidden">
+          <div className="reading-progress-bar" data-testid="reading-progress" />
+        </div>
+        <ReadingTracker storyId="story" articleId={story.id} />
         <header className="mx-auto max-w-measure">
           <p className="flex flex-wrap gap-x-3 text-xs font-semibold uppercase tracking-wide">
             {story.kind === 'case_study' ? (
@@ -95,54 +91,35 @@ export function StoryView({
           </p>
           <h1 className="mt-3 font-serif text-4xl font-bold leading-tight text-balance">{story.headline}</h1>
           <p className="mt-4 font-serif text-xl leading-snug text-muted">{story.standfirst}</p>
-          <div className="mt-6 space-y-1 border-t border-rule pt-4 text-sm">
-            {roles.map(([role, people]) => (
-              <p key={role}>
-                {ROLE_WORDS[role] ?? `${role.charAt(0)}${role.slice(1).toLowerCase().replaceAll('_', ' ')}:`}{' '}
-                {people.map((a, i) => (
-                  <span key={a.slug}>
-                    {i > 0 ? ', ' : ''}
-                    <Link prefetch={false} href={`/authors/${a.slug}/`} className="font-semibold">
-                      {a.name}
-                    </Link>
-                  </span>
-                ))}
-              </p>
-            ))}
-            <p className="text-muted">
-              <time dateTime={story.publishedAt.toISOString()}>{formatDate(story.publishedAt)}</time>
-              {story.updatedAt ? (
-                <>
-                  {' '}
-                  · Updated{' '}
-                  <time dateTime={story.updatedAt.toISOString()}>{formatDate(story.updatedAt)}</time>
-                </>
-              ) : null}{' '}
-              · {story.readingMinutes} min read{label ? ` · ${label}` : ''}
-            </p>
-          </div>
+          <StoryByline story={story} />
           <div className="mt-4 flex flex-wrap items-center gap-2">
-            <ShareTools url={url} title={story.headline} />
-            {story.access === 'free' ? null : <GiftStory articleId={story.id} title={story.headline} />}
+            <ShareTools url={url} title={story.headline} articleId={story.id} />
+            <GiftStory articleId={story.id} title={story.headline} access={story.access} />
           </div>
           {headerExtra}
         </header>
         <figure className="mx-auto mt-8 max-w-4xl">
-          <Illustration art={story.hero.art} alt={story.hero.alt} />
+          <Illustration art={story.hero.art} alt={story.hero.alt} sizes={ILLUSTRATION_SIZES.hero} preload />
           <figcaption className="mt-2 text-sm text-muted">
             {story.hero.caption} <span className="text-xs">{story.hero.credit}</span>
           </figcaption>
         </figure>
         <div className="mx-auto mt-10 max-w-measure">
           {notice}
-          <ArticleBody blocks={blocks} related={related} />
-          {gatedBlocks.length > 0 ? (
-            <div className="story-gated">
-              <ArticleBody blocks={gatedBlocks} related={related} />
+          <ArticleBody blocks={blocks} related={related} origin={origin} />
+          {story.access === 'free' ? (
+            afterBody
+          ) : (
+            <div className={GATED_PART_CLASS}>
+              {gatedBlocks.length > 0 ? (
+                <div className="mt-6">
+                  <ArticleBody blocks={gatedBlocks} related={related} origin={origin} />
+                </div>
+              ) : null}
+              {wall}
+              {afterBody}
             </div>
-          ) : null}
-          {wall}
-          {afterBody}
+          )}
           {story.tags.length > 0 ? (
             <p className="mt-10 flex flex-wrap gap-2 text-sm">
               <span className="sr-only">Tags:</span>

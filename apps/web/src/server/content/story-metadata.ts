@@ -1,16 +1,33 @@
 import type { Metadata } from 'next';
-import { storyPath, type Story } from '@bof/api/content';
+import { illustrationPath, storyPath, type Story } from '@bof/api/content';
+import { ILLUSTRATION_FILE_SIZE } from '@bof/api/content-illustration-svg';
+import { GATED_PART_CLASS } from '../../components/content/gated-part';
 
-const illustrationUrl = (siteUrl: string, story: Pick<Story, 'hero'>) =>
-  `${siteUrl}/illustrations/${story.hero.art.motif}/${encodeURIComponent(story.hero.art.seed)}.svg`;
+interface Site {
+  siteUrl: string;
+  siteName: string;
+}
+
+/** The publisher's logo: a 512 × 512 PNG of the site's mark (apps/web/public/logo.png). */
+export const PUBLISHER_LOGO = { path: '/logo.png', width: 512, height: 512 } as const;
+
+/** A story's hero as a raster image file (social sites take PNG or JPEG, never SVG). */
+const heroImageUrl = (site: Site, story: Pick<Story, 'hero'>) =>
+  `${site.siteUrl}${illustrationPath(story.hero.art, 'png')}`;
 
 /**
  * Open Graph and Twitter tags of a story page. The page title stays the site name (spec §1): the
  * headline goes in og:title and twitter:title. The canonical link comes from the root layout.
  */
-export function storyMetadata(story: Story, site: { siteUrl: string; siteName: string }): Metadata {
+export function storyMetadata(story: Story, site: Site): Metadata {
   const url = `${site.siteUrl}${storyPath(story)}`;
-  const image = { url: illustrationUrl(site.siteUrl, story), width: 1200, height: 675, alt: story.hero.alt };
+  const image = {
+    url: heroImageUrl(site, story),
+    width: ILLUSTRATION_FILE_SIZE.width,
+    height: ILLUSTRATION_FILE_SIZE.height,
+    type: 'image/png',
+    alt: story.hero.alt,
+  };
   return {
     description: story.standfirst,
     authors: story.authors.map((a) => ({ name: a.name, url: `${site.siteUrl}/authors/${a.slug}/` })),
@@ -32,17 +49,48 @@ export function storyMetadata(story: Story, site: { siteUrl: string; siteName: s
       card: 'summary_large_image',
       title: story.headline,
       description: story.standfirst,
-      images: [image.url],
+      images: [{ url: image.url, alt: image.alt }],
     },
   };
 }
 
-/** schema.org NewsArticle of a story, with the paywall hint search engines read. */
-export function newsArticleJsonLd(
-  story: Story,
-  site: { siteUrl: string; siteName: string },
-): Record<string, unknown> {
+/** Open Graph and Twitter tags of the front page: the publication itself, with its logo. */
+export function frontPageMetadata(site: Site, description: string): Metadata {
+  const logo = {
+    url: `${site.siteUrl}${PUBLISHER_LOGO.path}`,
+    width: PUBLISHER_LOGO.width,
+    height: PUBLISHER_LOGO.height,
+    type: 'image/png',
+    alt: site.siteName,
+  };
+  return {
+    description,
+    openGraph: {
+      type: 'website',
+      siteName: site.siteName,
+      locale: 'en_GB',
+      title: site.siteName,
+      description,
+      url: `${site.siteUrl}/`,
+      images: [logo],
+    },
+    twitter: {
+      card: 'summary',
+      title: site.siteName,
+      description,
+      images: [{ url: logo.url, alt: logo.alt }],
+    },
+  };
+}
+
+/**
+ * schema.org NewsArticle of a story. A gated story (any access level but free) is marked not free,
+ * with `hasPart` pointing at the container of its gated part, which every reader's page has (the
+ * rest of the body, or the wall in its place), as search engines' paywalled-content guidance asks.
+ */
+export function newsArticleJsonLd(story: Story, site: Site): Record<string, unknown> {
   const url = `${site.siteUrl}${storyPath(story)}`;
+  const free = story.access === 'free';
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
@@ -50,7 +98,7 @@ export function newsArticleJsonLd(
     description: story.standfirst,
     url,
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
-    image: [illustrationUrl(site.siteUrl, story)],
+    image: [heroImageUrl(site, story)],
     datePublished: story.publishedAt.toISOString(),
     dateModified: (story.updatedAt ?? story.publishedAt).toISOString(),
     author: story.authors.map((a) => ({
@@ -59,14 +107,30 @@ export function newsArticleJsonLd(
       jobTitle: a.title,
       url: `${site.siteUrl}/authors/${a.slug}/`,
     })),
-    publisher: { '@type': 'Organization', name: site.siteName, url: `${site.siteUrl}/` },
+    publisher: {
+      '@type': 'NewsMediaOrganization',
+      name: site.siteName,
+      url: `${site.siteUrl}/`,
+      logo: {
+        '@type': 'ImageObject',
+        url: `${site.siteUrl}${PUBLISHER_LOGO.path}`,
+        width: PUBLISHER_LOGO.width,
+        height: PUBLISHER_LOGO.height,
+      },
+    },
     articleSection: story.section.name,
     keywords: [...story.topics.map((t) => t.name), ...story.tags.map((t) => t.name)].join(', '),
     wordCount: story.wordCount,
     inLanguage: 'en-GB',
-    isAccessibleForFree: story.access === 'free',
-    ...(story.access === 'free'
+    isAccessibleForFree: free,
+    ...(free
       ? {}
-      : { hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.story-gated' } }),
+      : {
+          hasPart: {
+            '@type': 'WebPageElement',
+            isAccessibleForFree: false,
+            cssSelector: `.${GATED_PART_CLASS}`,
+          },
+        }),
   };
 }

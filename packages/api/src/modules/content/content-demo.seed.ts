@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { Database } from '@bof/db/client';
 import type { Seed } from '../../platform/seeds';
 import { formatRecordError, type RecordError } from './content.errors';
@@ -7,11 +6,9 @@ import { createContentImportRepo } from './content-import.repo';
 import { importContentInto } from './content.module';
 import { memorySource, readEditionFolder, type SourceItem } from './content-source';
 import { validateImport } from './content-validation';
+import { DEMO_EDITION_FOLDER } from './demo-edition';
 
-/** The demo edition written for this product (docs/content-format.md). */
-export const DEMO_EDITION_FOLDER = fileURLToPath(
-  new URL('../../../../../content/demo-edition/', import.meta.url),
-);
+export { DEMO_EDITION_FOLDER };
 
 /** At most this many rounds of leaving out bad records (each round may orphan records that used them). */
 const MAX_ROUNDS = 10;

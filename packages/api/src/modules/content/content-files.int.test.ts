@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@bof/db/client';
-import { articles, seedRuns } from '@bof/db/schema';
+import { articles, contentSections, contentSeries, contentTopics, seedRuns } from '@bof/db/schema';
 import { createTestDatabase } from '@bof/db/testing';
 import { runSeeds } from '../../platform/seeds';
 import { renderCaseStudyPdf } from './case-study-pdf';
@@ -11,7 +11,8 @@ import { ContentImportError } from './content.errors';
 import { contentServiceFor, importContentInto } from './content.module';
 import { editionSeed } from './content-demo.seed';
 import { fixtureArticle, fixtureCaseStudy, fixtureTaxonomy } from './content-fixtures';
-import { fileSource } from './content-source';
+import { fileSource, memorySource, readEditionFolder, type SourceItem } from './content-source';
+import { DEMO_EDITION_FOLDER, demoTaxonomy } from './demo-edition';
 import type { ImportProgress } from './import-content';
 import { syntheticCorpus } from './synthetic-corpus';
 
@@ -31,7 +32,7 @@ const ndjson = (records: unknown[]) => records.map((r) => JSON.stringify(r)).joi
 describe('content files', () => {
   it('streams an NDJSON corpus in batches with progress, then re-imports it unchanged', async () => {
     const file = path.join(folder, 'corpus.ndjson');
-    writeFileSync(file, ndjson([...syntheticCorpus(230)]));
+    writeFileSync(file, ndjson([...syntheticCorpus(230, demoTaxonomy())]));
     const progress: ImportProgress[] = [];
     const options = {
       batchSize: 50,
@@ -48,6 +49,27 @@ describe('content files', () => {
     });
     const again = await importContentInto(database.db, fileSource(file), options);
     expect(again.stories).toEqual({ created: 0, updated: 0, unchanged: 230 });
+  });
+
+  it('imports a synthetic corpus beside the demo edition without changing its taxonomy', async () => {
+    await importContentInto(database.db, memorySource(readEditionFolder(DEMO_EDITION_FOLDER).items));
+    const taxonomy = async () => ({
+      sections: await database.db.select().from(contentSections).orderBy(contentSections.slug),
+      topics: await database.db.select().from(contentTopics).orderBy(contentTopics.slug),
+      series: await database.db.select().from(contentSeries).orderBy(contentSeries.slug),
+    });
+    const before = await taxonomy();
+    const corpus: SourceItem[] = [...syntheticCorpus(20, demoTaxonomy())].map((value, i) => ({
+      source: 'corpus.ndjson',
+      record: i + 1,
+      value,
+    }));
+    const report = await importContentInto(database.db, memorySource(corpus));
+    expect(report.sections).toEqual({ created: 0, updated: 0, unchanged: 3 });
+    expect(report.topics).toEqual({ created: 0, updated: 0, unchanged: 10 });
+    expect(report.series).toEqual({ created: 0, updated: 0, unchanged: 1 });
+    expect(report.stories.created).toBe(20);
+    expect(await taxonomy()).toEqual(before);
   });
 
   it('names the file, record and line of every problem in an NDJSON file, and writes nothing', async () => {

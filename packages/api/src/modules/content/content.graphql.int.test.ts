@@ -71,7 +71,7 @@ describe('content over GraphQL', () => {
       primarySection: 'News',
       persons: ['Ada Amsel'],
       organisations: [],
-      images: [{ url: 'http://localhost:3000/illustrations/stripes/gql-both-old.svg', alt: 'Stripes.' }],
+      images: [{ url: 'http://localhost:3000/illustrations/stripes/gql-both-old.png', alt: 'Stripes.' }],
     });
   });
 

@@ -39,7 +39,7 @@ const imageOf = (ctx: GraphQLContext, hero: Hero): ImageView => ({
 });
 
 const ImageType = builder.objectRef<ImageView>('StoryImage').implement({
-  description: "A story's illustration, drawn by the site as SVG from the story's art.",
+  description: "A story's illustration: a PNG file the site draws from the story's art (1600 × 900).",
   fields: (t) => ({
     url: t.exposeString('url'),
     alt: t.exposeString('alt'),

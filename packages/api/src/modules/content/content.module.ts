@@ -18,6 +18,7 @@ export type { BodyBlock, GlossaryEntry, Hero, Art, ArtMotif } from './content.in
 export { ContentNotFoundError, ContentImportError, formatRecordError } from './content.errors';
 export { ART_MOTIFS } from './content.inputs';
 export { readContentVersion } from './content-version';
+export { illustrationPath } from './illustration-url';
 
 /** The content reading service over a database. */
 export function contentServiceFor(db: Database): ContentService {

@@ -346,6 +346,9 @@ export function createContentRepo(db: Database) {
     async authors(): Promise<Author[]> {
       return db.select().from(contentAuthors).orderBy(asc(contentAuthors.name));
     },
+    async allSeries(): Promise<Series[]> {
+      return db.select().from(contentSeries).orderBy(asc(contentSeries.title));
+    },
 
     async versions(slug: string): Promise<StoryVersion[]> {
       return db

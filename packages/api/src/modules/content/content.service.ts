@@ -196,6 +196,8 @@ export function createContentService({ repo }: Deps) {
     topics: () => repo.topicsByStoryCount(),
     sections: () => repo.sections(),
     authors: () => repo.authors(),
+    /** Every series, by title. */
+    seriesList: () => repo.allSeries(),
 
     /** Every kept version of a story, oldest first. */
     versions: (slug: string): Promise<StoryVersion[]> => repo.versions(slug),

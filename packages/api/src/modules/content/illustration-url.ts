@@ -1,6 +1,9 @@
 import type { Art } from './content.inputs';
 
-/** The site path an illustration is served at as an SVG file (for feeds, Open Graph and GraphQL). */
-export function illustrationPath(art: Art): string {
-  return `/illustrations/${art.motif}/${encodeURIComponent(art.seed)}.svg`;
+/**
+ * The site path an illustration is served at: a PNG (pages, Open Graph, feeds and GraphQL) or the SVG
+ * drawing itself. The same address always gives the same image.
+ */
+export function illustrationPath(art: Art, format: 'png' | 'svg' = 'png'): string {
+  return `/illustrations/${art.motif}/${encodeURIComponent(art.seed)}.${format}`;
 }

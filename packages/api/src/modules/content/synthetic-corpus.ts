@@ -3,15 +3,26 @@ import { ART_MOTIFS } from './content.inputs';
 
 /**
  * A synthetic corpus for benchmarks: a taxonomy, then `count` articles of about 350 words each, all
- * valid records of the import format. Deterministic: the same count gives the same records. Its
- * slugs start with `synthetic-` so it never collides with the demo edition.
+ * valid records of the import format. Deterministic: the same count gives the same records.
+ *
+ * Its stories and authors have slugs of their own (`synthetic-…`). Its sections, topics and series
+ * are those of the demo edition, repeated verbatim from `shared` (the demo's taxonomy.json): imported
+ * beside the demo edition they change nothing (the import finds them unchanged), and into an empty
+ * database they create the demo's own names and descriptions, so the list pages being measured are
+ * the real ones.
  */
-export function* syntheticCorpus(count: number): Generator<TaxonomyRecord | ArticleRecord> {
+export function* syntheticCorpus(
+  count: number,
+  shared: readonly TaxonomyRecord[],
+): Generator<TaxonomyRecord | ArticleRecord> {
   const sections = ['news', 'analysis', 'opinion'];
-  for (const slug of sections)
-    yield { type: 'section', slug, name: capital(slug), description: `Synthetic ${slug} section.` };
-  for (const slug of TOPICS)
-    yield { type: 'topic', slug, name: capital(slug.replaceAll('-', ' ')), description: `About ${slug}.` };
+  const record = (type: TaxonomyRecord['type'], slug: string) => {
+    const found = shared.find((r) => r.type === type && r.slug === slug);
+    if (!found) throw new Error(`The synthetic corpus needs the ${type} "${slug}" of the demo edition.`);
+    return found;
+  };
+  for (const slug of sections) yield record('section', slug);
+  for (const slug of TOPICS) yield record('topic', slug);
   for (let a = 0; a < AUTHOR_COUNT; a++)
     yield {
       type: 'author',
@@ -20,7 +31,7 @@ export function* syntheticCorpus(count: number): Generator<TaxonomyRecord | Arti
       title: 'Correspondent',
       bio: 'A synthetic author for benchmarks.',
     };
-  yield { type: 'series', slug: 'bof-insights', title: 'BoF Insights', description: 'Data-led briefings.' };
+  yield record('series', 'bof-insights');
 
   const start = Date.UTC(2020, 0, 1);
   for (let i = 0; i < count; i++) {

@@ -54,7 +54,9 @@ export default async function CaseStudyPage({ params }: Props) {
         recommended={recommended}
         url={url}
         headerExtra={
-          parts.opens ? (
+          // The report is for readers whose membership includes the case study (docs/access.md); a gift
+          // or a metered read opens the page only, so it offers no download that would bounce.
+          parts.report ? (
             <p className="mt-4 text-sm print:hidden">
               <a href={`/case-studies/${story.slug}/report.pdf`} className="font-semibold" download>
                 Download the PDF report

@@ -1,30 +1,34 @@
 import { getServerEnv } from '@bof/config/server';
 import { storyPath } from '@bof/api/content';
 import { content } from '../../../server/content/content-pages';
+import { SITEMAP_FIXED_PATHS } from '../../../server/content/crawl-rules';
 import { STORIES_PER_SITEMAP, urlset } from '../../../server/content/sitemap';
 
 export const dynamic = 'force-dynamic';
 
-const STATIC_PATHS = ['/', '/case-studies/', '/careers/', '/bof500/', '/legal/', '/subscriptions/packages/'];
-
-/** `pages.xml`: fixed pages, sections, topics, authors and series; `stories-N.xml`: stories, newest first. */
+/**
+ * `pages.xml`: fixed pages (crawl-rules.ts), series, sections, topics and authors; `stories-N.xml`:
+ * stories, newest first. Only pages that exist and that robots.txt allows are listed.
+ */
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
   const { file } = await params;
   const { siteUrl } = getServerEnv();
   const service = await content();
   if (file === 'pages.xml') {
-    const [sections, topics, authors] = await Promise.all([
+    const [sections, topics, authors, series] = await Promise.all([
       service.sections(),
       service.topics(),
       service.authors(),
+      service.seriesList(),
     ]);
     return urlset([
-      ...STATIC_PATHS.map((path) => ({ loc: `${siteUrl}${path}` })),
-      { loc: `${siteUrl}/series/bof-insights/` },
+      ...SITEMAP_FIXED_PATHS.map((path) => ({ loc: `${siteUrl}${path}` })),
+      ...series.map((s) => ({ loc: `${siteUrl}/series/${s.slug}/` })),
       ...sections
         .filter((s) => s.slug !== 'case-studies')
         .map((s) => ({ loc: `${siteUrl}/articles/${s.slug}/` })),
-      ...topics.map((t) => ({ loc: `${siteUrl}/topics/${t.slug}/` })),
+      // A topic no story is about yet (one only named as a package) has no page worth crawling.
+      ...topics.filter((t) => t.stories > 0).map((t) => ({ loc: `${siteUrl}/topics/${t.slug}/` })),
       ...authors.map((a) => ({ loc: `${siteUrl}/authors/${a.slug}/` })),
     ]);
   }

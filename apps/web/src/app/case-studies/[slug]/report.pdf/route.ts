@@ -2,15 +2,18 @@ import { getServerEnv } from '@bof/config/server';
 import { renderCaseStudyPdf } from '@bof/api/content-pdf';
 import { getAccessModule, verifyPdfViewerLink } from '@bof/api/access';
 import { getPlatform } from '@bof/api/platform';
+import { opensReport } from '@bof/paywall/decide-access';
+import type { AccessLevel } from '@bof/paywall/types';
 import { storyAccess } from '../../../../server/access/story-access';
 import { content, orNotFound, slugOr404 } from '../../../../server/content/content-pages';
 
 export const dynamic = 'force-dynamic';
 
 /**
- * The PDF report of a case study, generated from its own content, for readers the case study opens to
- * (members with access, admins) or holding a signed viewer link (`generatePdfViewerLink`, minutes).
- * Anyone else is sent to the case study page, whose wall explains.
+ * The PDF report of a case study, generated from its own content, for readers whose membership includes
+ * the case study (and admins), or holding a signed viewer link (`generatePdfViewerLink`, minutes), which
+ * only those readers get. A gift link or a metered read opens the case study's page, not its report
+ * (docs/access.md, "PDF reports"); anyone else is sent to the case study page, whose wall explains.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
@@ -25,12 +28,13 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
     { expires: search.get('expires'), signature: search.get('signature') },
     new Date(),
   );
-  const access = viewerLink ? null : await storyAccess(story);
-  if (access && (!access.opens || access.decision.kind !== 'allow')) {
-    return new Response('The PDF report is for members with access to this case study.', {
-      status: 303,
-      headers: { location: `${siteUrl}/case-studies/${story.slug}/`, 'cache-control': 'private, no-store' },
-    });
+  if (!viewerLink) {
+    const access = await storyAccess({ id: story.id, slug: story.slug, access: story.access as AccessLevel });
+    if (!opensReport(access.decision))
+      return new Response('The PDF report is for members with access to this case study.', {
+        status: 303,
+        headers: { location: `${siteUrl}/case-studies/${story.slug}/`, 'cache-control': 'private, no-store' },
+      });
   }
   const pdf = await renderCaseStudyPdf(story, { siteName, url: `${siteUrl}/case-studies/${story.slug}/` });
   return new Response(new Uint8Array(pdf), {

@@ -1,36 +1,38 @@
-import { drawIllustration } from '@bof/api/content-illustration';
-import { ART_MOTIFS, type ArtMotif } from '@bof/api/content';
+import { getPlatform } from '@bof/api/platform';
+import { ART_MOTIFS, type Art, type ArtMotif } from '@bof/api/content';
+import { illustrationFilesFor, type IllustrationFiles } from '@bof/api/content-illustration-file';
+
+const FILE = /^(.{1,200})\.(png|svg)$/s;
+const CACHE = 'public, max-age=31536000, immutable';
+
+// One set of files (and its cache of drawn PNGs) per database, for the life of the process.
+const filesByDatabase = new WeakMap<object, IllustrationFiles>();
 
 /**
- * An illustration as an SVG file, `/illustrations/{motif}/{seed}.svg`, for feeds, Open Graph and
- * GraphQL clients (pages draw them inline). The same address always gives the same drawing.
+ * An illustration file, `/illustrations/{motif}/{seed}.png` (pages through next/image, Open Graph,
+ * feeds, GraphQL) or `.svg` (the drawing itself), for art a story uses; any other address is 404. The
+ * same address always gives the same image, so it may be cached for good.
  */
 export async function GET(
   _request: Request,
   { params }: { params: Promise<{ motif: string; file: string }> },
 ) {
+  // Next.js hands the segments over decoded already.
   const { motif, file } = await params;
-  const seed = decodeURIComponent(file).replace(/\.svg$/, '');
-  if (
-    !(ART_MOTIFS as readonly string[]).includes(motif) ||
-    !file.endsWith('.svg') ||
-    seed.length === 0 ||
-    seed.length > 200
-  )
+  const match = FILE.exec(file);
+  if (!(ART_MOTIFS as readonly string[]).includes(motif) || !match)
     return new Response('Not found', { status: 404 });
-  const art = drawIllustration({ motif: motif as ArtMotif, seed });
-  const shapes = art.shapes
-    .map((s) => {
-      if (s.kind === 'rect')
-        return `<rect x="${s.x}" y="${s.y}" width="${s.width}" height="${s.height}" fill="${s.fill}"${
-          s.rotate ? ` transform="rotate(${s.rotate} ${s.x + s.width / 2} ${s.y + s.height / 2})"` : ''
-        }/>`;
-      if (s.kind === 'circle') return `<circle cx="${s.cx}" cy="${s.cy}" r="${s.r}" fill="${s.fill}"/>`;
-      return `<path d="${s.d}" fill="${s.fill}" stroke="${s.stroke}" stroke-width="${s.strokeWidth}" stroke-linecap="round"/>`;
-    })
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${art.width} ${art.height}" width="${art.width}" height="${art.height}"><rect width="${art.width}" height="${art.height}" fill="${art.background}"/>${shapes}</svg>`;
-  return new Response(svg, {
-    headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000, immutable' },
+  const art: Art = { motif: motif as ArtMotif, seed: match[1]! };
+  const format = match[2] as 'png' | 'svg';
+  const { db } = await getPlatform();
+  let files = filesByDatabase.get(db);
+  if (!files) filesByDatabase.set(db, (files = illustrationFilesFor(db)));
+  const body = await files.file(art, format);
+  if (body === null) return new Response('Not found', { status: 404 });
+  return new Response(body, {
+    headers: {
+      'content-type': format === 'svg' ? 'image/svg+xml' : 'image/png',
+      'cache-control': CACHE,
+    },
   });
 }
