@@ -1,7 +1,9 @@
 // Article throughput on one machine, in one run (access issue, "Speed"): nginx serving the compressed
-// bytes of one article, the product serving the same article from its story page cache (an open story
-// and a walled one), and the product rendering it with the cache off. Requests per second and p50/p99
-// latency from autocannon, and cached throughput as a share of nginx's (goal: at least 25 %).
+// bytes of one article, the product serving the same article from its story page cache (an open story,
+// a walled one, a gated read that counts and so signs a new meter cookie on every request, and a
+// signed-in member whose session token is verified on every request), and the product rendering it with
+// the cache off. Requests per second and p50/p99 latency from autocannon, and cached throughput as a share
+// of nginx's (goal: at least 25 %).
 //
 //   npm run build                      # once: this builds nothing
 //   node bench/article-throughput.mjs [--duration 10] [--connections 10]   # or: npm run bench:article
@@ -10,13 +12,15 @@
 // folder of its own (.data/bench-throughput) and Debian's nginx (/usr/sbin/nginx, one worker, as a child
 // with a generated configuration in a temporary folder) on port 3961. NEXT_DIST_DIR picks the build.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { SignJWT, calculateJwkThumbprint, exportJWK } from 'jose';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
@@ -41,6 +45,11 @@ const meterStories = [
   '/articles/analysis/digital-product-passports-are-coming-what-brands-need-to-have-ready/',
 ];
 const walledStory = '/articles/analysis/kestrel-outdoors-repair-programme-now-pays-for-itself/';
+// A registered story read by a reader with one free read left: every request counts it (the reader's
+// cookie never changes, so the read is never already counted) and signs a new meter cookie.
+const countedStory = '/articles/analysis/virtual-try-on-finally-pays-off-for-make-up-brands/';
+// A premium story, for a signed-in Premium member.
+const memberStory = '/articles/analysis/luxury-resale-prices-by-category-what-held-value-in-2026/';
 
 if (!existsSync(path.join(webDir, distDir, 'BUILD_ID'))) {
   console.error(
@@ -117,6 +126,40 @@ const meterCookie = (response) =>
     .getSetCookie()
     .find((c) => c.startsWith('bof_meter='))
     ?.split(';')[0];
+
+const cookieNamed = (response, name) =>
+  response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(';')[0];
+
+/**
+ * A signed-in Premium member's two session cookies: `bof_session` signed with the product's own key (as its
+ * auth endpoint would), and the paywall session the product issues for it on a first request.
+ */
+async function memberCookies() {
+  const keys = path.join(root, dataDir, 'keys');
+  const privateKey = createPrivateKey(readFileSync(path.join(keys, 'session-signing-key.pem'), 'utf8'));
+  const kid = await calculateJwkThumbprint(await exportJWK(createPublicKey(privateKey)));
+  const session = await new SignJWT({
+    user_id: 'bench-member',
+    email: 'bench-member@example.org',
+    membership_level: 'Premium',
+    membership_type: 'Individual',
+    is_bof_admin: false,
+    is_first_login: false,
+    unclaimed_membership_account_id: null,
+    is_challenged: false,
+    is_user_data_complete: true,
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  })
+    .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid })
+    .sign(privateKey);
+  const first = await fetch(`${base}${memberStory}`, { headers: { cookie: `bof_session=${session}` } });
+  const paywall = cookieNamed(first, 'bof_paywall_session');
+  if (!paywall) throw new Error('The product issued no paywall session for the member.');
+  return `bof_session=${session}; ${paywall}`;
+}
 
 /** Two readers' meter cookies: one with a free read left, one whose free reads are spent. */
 async function readerCookies() {
@@ -214,6 +257,26 @@ http {
     { cookie: spent },
     (r) => r.headers.get('x-bof-story-cache') === 'hit',
   );
+  // The counted read: every answer opens the story and carries a newly signed meter cookie.
+  for (let i = 0; i < 2; i++)
+    await check(
+      `${base}${countedStory}`,
+      { cookie: fresh },
+      (r, body) =>
+        !body.includes('data-wall=') &&
+        r.headers.getSetCookie().some((c) => c.startsWith('bof_meter=')) &&
+        (i === 0 || r.headers.get('x-bof-story-cache') === 'hit'),
+    );
+  const member = await memberCookies();
+  for (let i = 0; i < 2; i++)
+    await check(
+      `${base}${memberStory}`,
+      { cookie: member },
+      (r, body) =>
+        !body.includes('data-wall=') &&
+        r.headers.getSetCookie().length === 0 &&
+        (i === 0 || r.headers.get('x-bof-story-cache') === 'hit'),
+    );
 
   console.log(`Loading each for ${duration} s with ${connections} connections…`);
   rows.push(await load('nginx, the same brotli bytes (1 worker)', `http://127.0.0.1:${nginxPort}/article`));
@@ -221,6 +284,16 @@ http {
   rows.push(
     await load('product, cached, walled story (registration wall)', `${base}${walledStory}`, {
       cookie: spent,
+    }),
+  );
+  rows.push(
+    await load('product, cached, gated read that counts (signs bof_meter)', `${base}${countedStory}`, {
+      cookie: fresh,
+    }),
+  );
+  rows.push(
+    await load('product, cached, signed-in member (premium story)', `${base}${memberStory}`, {
+      cookie: member,
     }),
   );
   await stop(nginx);

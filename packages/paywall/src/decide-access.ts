@@ -14,7 +14,20 @@ export type WallReason =
 export type AccessDecision =
   | { kind: 'allow'; reason: AllowReason }
   | { kind: 'allow-and-count'; reason: 'meter'; remainingAfter: number }
-  | { kind: 'wall'; wall: WallKind; reason: WallReason; topic: string | null; variants: WallVariants };
+  | {
+      kind: 'wall';
+      wall: WallKind;
+      reason: WallReason;
+      topic: string | null;
+      variants: WallVariants;
+      /** The reader's sticky A/B groups (GROUP_ID#GROUP_NAME), which the wall's analytics carry. */
+      groups: readonly string[];
+      /** Who meets the wall, so that it speaks to them truthfully (a member is asked to upgrade, not join). */
+      audience: WallAudience;
+    };
+
+/** Anonymous, registered without a membership (level None), or a member of any other level. */
+export type WallAudience = 'anonymous' | 'registered' | 'member';
 
 export interface AccessInput {
   article: { id: string; access: AccessLevel };
@@ -22,6 +35,12 @@ export interface AccessInput {
   reader: Reader | null;
   /** Gated reads so far: the signed cookie's, merged with the server's for a signed-in reader. */
   meter: readonly MeteredRead[];
+  /**
+   * A meter cookie was there but failed verification (edited, forged, signed for another purpose), so the
+   * reads are unknown: the allowance counts as spent. Tampering never grants reads; only a browser with no
+   * meter cookie at all starts afresh.
+   */
+  meterTampered?: boolean;
   /** A gift already verified for this article, or null. */
   gift: { articleId: string } | null;
   /** The reader's sticky A/B groups, GROUP_ID#GROUP_NAME. */
@@ -34,7 +53,8 @@ export interface AccessInput {
  * Decides whether a reader may read an article, in this order: free articles; admins; what the
  * membership level opens (docs/access.md); a gift for this very article; topic packages and premium
  * (hard walls); then the meter for registered and members articles, which sends anonymous readers to the
- * registration wall and signed-in non-members to the pay wall once spent. Pure: no I/O, clock passed in.
+ * registration wall and signed-in non-members to the pay wall once spent (a tampered meter is spent).
+ * Pure: no I/O, clock passed in.
  */
 export function decideAccess(input: AccessInput): AccessDecision {
   const { article, reader } = input;
@@ -49,6 +69,8 @@ export function decideAccess(input: AccessInput): AccessDecision {
     reason,
     topic,
     variants: wallVariantsFor(input.groups),
+    groups: [...input.groups],
+    audience: !reader ? 'anonymous' : reader.membershipLevel === 'None' ? 'registered' : 'member',
   });
 
   if (article.access.startsWith('topic:'))
@@ -60,9 +82,21 @@ export function decideAccess(input: AccessInput): AccessDecision {
   const reads = readsInWindow(input.meter, input.now, input.policy);
   if (reads.some((r) => r.articleId === article.id)) return { kind: 'allow', reason: 'already-counted' };
   const limit = allowance(reader !== null, input.policy);
-  if (reads.length < limit)
+  if (reads.length < limit && !input.meterTampered)
     return { kind: 'allow-and-count', reason: 'meter', remainingAfter: limit - reads.length - 1 };
   return reader
     ? wall('paywall', 'registered-meter-exhausted')
     : wall('registration', 'anonymous-meter-exhausted');
+}
+
+/**
+ * Whether a decision gives the reader a case study's PDF report (docs/access.md, "PDF reports"): only when
+ * the story is open to them for good, by their membership, as an admin, or because it is free. A gift or a
+ * metered read opens the page, not the report (`generatePdfViewerLink` answers the same).
+ */
+export function opensReport(decision: AccessDecision): boolean {
+  return (
+    decision.kind === 'allow' &&
+    (decision.reason === 'entitled' || decision.reason === 'admin' || decision.reason === 'free')
+  );
 }

@@ -20,9 +20,14 @@ export const DEFAULT_METER_POLICY: MeterPolicy = {
 
 const DAY = 86_400;
 
+/** When the rolling window that ends at `now` began: reads at or before it no longer count. */
+export function windowStart(now: Date, policy: MeterPolicy): Date {
+  return new Date((Math.floor(now.getTime() / 1000) - policy.windowDays * DAY) * 1000);
+}
+
 /** The reads still inside the rolling window at `now`, newest kept when an article appears twice. */
 export function readsInWindow(reads: readonly MeteredRead[], now: Date, policy: MeterPolicy): MeteredRead[] {
-  const since = Math.floor(now.getTime() / 1000) - policy.windowDays * DAY;
+  const since = windowStart(now, policy).getTime() / 1000;
   const latest = new Map<string, MeteredRead>();
   for (const read of reads) {
     if (read.at <= since) continue;

@@ -1,26 +1,18 @@
 'use client';
 
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { WallSeen } from '@bof/analytics/events';
 import { track } from '../../client/analytics/tracker';
 import { STORAGE_KEYS, safeStorage } from '../../client/auth/storage-keys';
-
-export interface WallEventData {
-  placement: string;
-  articleId: string;
-  topicId?: string;
-  wallVariant: string;
-  designVariant: string;
-  offerVariant: string;
-  ctaVariant: string;
-}
+import { ctaPath } from './wall-analytics';
 
 /**
  * The one place walls report to analytics: `wall_seen` once the wall is shown, `wall_clicked` (with the
- * link's address as ctaUrl) when one of its links is followed. A click also stores the wall journey, so
- * the reader comes back to the story after signing up or paying. The wall itself is server-rendered and
- * works without this.
+ * path of the link followed as ctaUrl) when one of its links is followed. A click also stores the wall
+ * journey, so the reader comes back to the story after signing up or paying. The wall itself is
+ * server-rendered and works without this.
  */
-export function WallTracker({ data, children }: { data: WallEventData; children: ReactNode }) {
+export function WallTracker({ data, children }: { data: WallSeen; children: ReactNode }) {
   const seen = useRef(false);
   useEffect(() => {
     if (seen.current) return;
@@ -42,7 +34,7 @@ export function WallTracker({ data, children }: { data: WallEventData; children:
             at: Date.now(),
           }),
         );
-        track({ event: 'wall_clicked', data: { ...data, ctaUrl: link.href } });
+        track({ event: 'wall_clicked', data: { ...data, ctaUrl: ctaPath(link.href) } });
       }}
     >
       {children}

@@ -1,4 +1,5 @@
-import { createGraphQLClient, runMutation, runQuery } from '../../client/graphql/graphql-client';
+import { browserGraphQLClient } from '../../client/graphql/browser-graphql-client';
+import { runMutation, runQuery } from '../../client/graphql/graphql-client';
 import type { GraphQLClientOptions } from '../../client/graphql/graphql-client';
 import { CreateStoryGiftMutation, StoryGiftsQuery } from '../../client/graphql/story-gifts.documents';
 
@@ -14,7 +15,7 @@ export async function createGift(
   options: Pick<GraphQLClientOptions, 'config' | 'onAuthError'>,
   articleId: string,
 ): Promise<CreatedGift> {
-  const client = createGraphQLClient(options);
+  const client = browserGraphQLClient(options);
   const result = (await runMutation(client, CreateStoryGiftMutation, { input: { articleId } }))
     .createStoryGift;
   if (result.__typename !== 'StoryGift')

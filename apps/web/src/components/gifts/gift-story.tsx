@@ -1,6 +1,8 @@
 'use client';
 
 import { useRef, useState } from 'react';
+import { mayOfferGift } from '@bof/paywall/gifts';
+import type { AccessLevel } from '@bof/paywall/types';
 import { track } from '../../client/analytics/tracker';
 import { useAuth } from '../../client/auth/auth-provider';
 import { useClientConfig } from '../../client/config/client-config';
@@ -15,16 +17,37 @@ type Phase =
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
- * "Gift this story", for members: creates a gift link on demand and offers it with copy and share
+ * "Gift this story", for members whose membership includes the story (admins: any story but a free one,
+ * which there is nothing to gift of): creates a gift link on demand and offers it with copy and share
  * targets in a dialog. Nothing is created until the member asks.
  */
-export function GiftStory({ articleId, title }: { articleId: string; title: string }) {
+export function GiftStory({
+  articleId,
+  title,
+  access,
+}: {
+  articleId: string;
+  title: string;
+  access: string;
+}) {
   const auth = useAuth();
   const config = useClientConfig();
   const dialog = useRef<HTMLDialogElement>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const level = auth.user.membershipLevel;
-  if (auth.status !== 'logged-in' || level === 'None' || level === 'Restricted') return null;
+  const { user } = auth;
+  if (
+    auth.status !== 'logged-in' ||
+    !mayOfferGift(
+      {
+        userId: user.id ?? '',
+        membershipLevel: user.membershipLevel,
+        membershipType: user.membershipType,
+        isBofAdmin: user.isBofAdmin,
+      },
+      { access: access as AccessLevel },
+    )
+  )
+    return null;
 
   const open = async () => {
     dialog.current?.showModal();

@@ -1,9 +1,9 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useAuth } from '../../client/auth/auth-provider';
-import { useClientConfig } from '../../client/config/client-config';
-import { createGraphQLClient, runMutation, runQuery } from '../../client/graphql/graphql-client';
+import { runMutation, runQuery } from '../../client/graphql/graphql-client';
+import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
 import { RevokeStoryGiftMutation, StoryGiftsQuery } from '../../client/graphql/story-gifts.documents';
 
 interface Gift {
@@ -23,11 +23,7 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'lo
 /** The stories the reader has gifted: who can still open each, and a way to withdraw a link. */
 export function MyGifts() {
   const auth = useAuth();
-  const config = useClientConfig();
-  const client = useMemo(
-    () => createGraphQLClient({ config, onAuthError: () => auth.store.forceRefresh() }),
-    [config, auth.store],
-  );
+  const client = useGraphQLClient();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState('');

@@ -1,4 +1,5 @@
 import { headers } from 'next/headers';
+import { getServerEnv } from '@bof/config/server';
 import { getPlatform } from '@bof/api/platform';
 import {
   ACCESS_HEADER,
@@ -6,28 +7,48 @@ import {
   getAccessModule,
   opensStory,
   type GateResult,
+  type StoryAccess,
 } from '@bof/api/access';
+import { decisionShape, shapeDigest } from './story-page-cache';
+import { wallCurrency } from './wall-currency';
 
-export type StoryAccessResult = Omit<GateResult, 'setCookies'> & { opens: boolean };
+export type StoryAccessResult = Omit<GateResult, 'setCookies'> & {
+  opens: boolean;
+  /** The digest of the decision the page is rendered for (the story page cache checks it). */
+  shapeDigest: string;
+};
 
 /**
- * This request's access decision for a story. The server entry decides before the page renders (and
- * counts the read in the meter cookie); without its header, for instance when the page is rendered some
- * other way, the decision is taken here from the cookies without counting, so a read that would count is
- * not opened: access fails closed.
+ * This request's access decision for a story, as the page reads it. The server entry decides before the
+ * page renders (and counts the read in the meter cookie) from the access index. The page trusts that
+ * decision only when it was taken for this very story at the access level the page itself just read;
+ * otherwise (no decision: the index did not know the story yet; or the index knew an older access level)
+ * the page decides here from the story it read, without counting, so a read that would count is not
+ * opened: access fails closed, and the index is told to catch up.
  */
-export async function storyAccess(story: { id: string; slug: string }): Promise<StoryAccessResult> {
+export async function storyAccess(story: StoryAccess & { slug: string }): Promise<StoryAccessResult> {
   const requestHeaders = await headers();
   const carried = decodeGateResult(requestHeaders.get(ACCESS_HEADER));
-  if (carried && carried.story.id === story.id) return { ...carried, opens: opensStory(carried) };
-  const { gate } = await getAccessModule(await getPlatform());
-  const decided = await gate.decide({
-    cookieHeader: requestHeaders.get('cookie'),
-    slug: story.slug,
-    count: false,
+  const result =
+    carried && carried.story.id === story.id && carried.story.access === story.access
+      ? carried
+      : await decideHere(story, requestHeaders.get('cookie'));
+  const shape = decisionShape(result, {
+    detailed: getServerEnv().debugMode,
+    currency:
+      result.decision.kind === 'wall' ? wallCurrency(requestHeaders.get('accept-language')) : undefined,
   });
-  if (!decided) throw new Error(`No access level is known for the story ${story.slug}`);
-  return { ...decided, opens: opensStory(decided) };
+  return { ...result, opens: opensStory(result), shapeDigest: shapeDigest(shape) };
+}
+
+async function decideHere(story: StoryAccess, cookieHeader: string | null) {
+  const { gate, index } = await getAccessModule(await getPlatform());
+  index.stale();
+  const { setCookies: _notSent, ...decided } = await gate.decideStory(
+    { id: story.id, access: story.access },
+    { cookieHeader, count: false },
+  );
+  return decided;
 }
 
 /** Body blocks every reader sees before the gated part of a story. */

@@ -9,8 +9,10 @@ import {
   cacheableStoryAddress,
   chooseEncoding,
   createStoryPageCache,
+  DECISION_ATTRIBUTE,
   decisionShape,
   personalMarkers,
+  shapeDigest,
   whyNotStorable,
   type RenderedPage,
 } from './story-page-cache';
@@ -21,6 +23,8 @@ const result = (over: Partial<GateResult>): GateResult => ({
   decision: { kind: 'allow', reason: 'free' },
   signedIn: false,
   counted: false,
+  meterSource: 'cookie',
+  groups: [],
   setCookies: [],
   ...over,
 });
@@ -32,6 +36,8 @@ const wall = (over: object = {}) =>
     reason: 'anonymous-meter-exhausted',
     topic: null,
     variants,
+    groups: [],
+    audience: 'anonymous',
     ...over,
   }) as never;
 
@@ -81,17 +87,31 @@ describe('the decision part of the key', () => {
       decisionShape(result({ decision: { kind: 'allow', reason: 'already-counted' } })),
     );
   });
-  it('differs for opening or not, each wall and variant, signed in or not, and each story', () => {
+  it('differs for opening or not, each wall, variant, group and audience, signed in or not, and each story', () => {
     const shapes = [
       result({}),
       result({ decision: { kind: 'allow-and-count', reason: 'meter', remainingAfter: 1 }, counted: false }),
       result({ decision: wall() }),
       result({ decision: wall({ wall: 'paywall', reason: 'registered-meter-exhausted' }) }),
+      result({
+        decision: wall({ wall: 'paywall', reason: 'registered-meter-exhausted', audience: 'member' }),
+      }),
       result({ decision: wall({ variants: { ...(variants as object), ctaVariant: 'trial' } }) }),
+      result({ decision: wall({ groups: ['WALL_CTA#trial'] }) }),
       result({ signedIn: true }),
       result({ story: { id: 's2', access: 'registered' } }),
-    ].map(decisionShape);
+      result({ story: { id: 's1', access: 'premium' } }),
+    ].map((r) => decisionShape(r));
     expect(new Set(shapes).size).toBe(shapes.length);
+  });
+
+  it("holds a wall's currency, and in detail (DEBUG_MODE) the whole decision", () => {
+    const walled = result({ decision: wall({ wall: 'paywall', reason: 'not-entitled' }) });
+    expect(decisionShape(walled, { currency: 'GBP' })).not.toBe(decisionShape(walled, { currency: 'USD' }));
+    const admin = result({ decision: { kind: 'allow', reason: 'admin' } });
+    const entitled = result({ decision: { kind: 'allow', reason: 'entitled' } });
+    expect(decisionShape(admin)).toBe(decisionShape(entitled));
+    expect(decisionShape(admin, { detailed: true })).not.toBe(decisionShape(entitled, { detailed: true }));
   });
 });
 
@@ -108,6 +128,18 @@ describe('encoding choice', () => {
 });
 
 describe('what may be stored', () => {
+  it('only a page that names the decision of the key it would be stored under', () => {
+    const shape = decisionShape(result({}));
+    const other = decisionShape(result({ decision: wall() }));
+    const named = (s: string) =>
+      page({
+        body: Buffer.from(`<html><span hidden="" ${DECISION_ATTRIBUTE}="${shapeDigest(s)}"></span></html>`),
+      });
+    expect(whyNotStorable(named(shape), [], shape)).toBeNull();
+    expect(whyNotStorable(named(other), [], shape)).toBe('rendered for another decision');
+    expect(whyNotStorable(page(), [], shape)).toBe('rendered for another decision');
+  });
+
   it('only a 200 HTML page without a cookie of its own or the reader in it', () => {
     expect(whyNotStorable(page())).toBeNull();
     expect(whyNotStorable(page({ status: 404 }))).toMatch(/404/);

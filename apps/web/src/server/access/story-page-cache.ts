@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { GateResult } from '@bof/api/access';
@@ -9,12 +10,15 @@ import { opensStory } from '@bof/api/access';
  *
  * What the HTML of a story page depends on, checked by rendering it for different readers and comparing
  * (docs/benchmarks.md, "Article throughput"): the address (path and query: Next.js writes the query into the
- * page's router state), the access decision (whether it opens, the wall with its reason, topic and
- * variants, whether the reader is signed in) and the content. Not on the reader's other cookies (the
- * consent cookie `bof_cc` is read in the browser), Accept-Language, the user agent or a nonce (there is
- * none); the build id and settings are fixed for the life of the process; the footer's year changes at
- * most once an entry's lifetime late. A signed-in reader's header and gift button render in the browser,
- * so no reader's name, e-mail or id is in the HTML (and a page that holds one is never stored).
+ * page's router state), the access decision (whether it opens, the wall with its reason, topic,
+ * variants and A/B groups, whether the reader is signed in), on a pay wall the currency of its plans (from
+ * Accept-Language's region: `wallCurrency`), and the content. Not on the reader's other cookies (the
+ * consent cookie `bof_cc` is read in the browser), the rest of Accept-Language, the user agent or a nonce
+ * (there is none); the build id and settings are fixed for the life of the process; the footer's year
+ * changes at most once an entry's lifetime late. A signed-in reader's header and gift button render in the
+ * browser, so no reader's name, e-mail or id is in the HTML (and a page that holds one is never stored).
+ * The page names the decision it was rendered for (DECISION_ATTRIBUTE), and a page that names another
+ * decision than its key's is never stored.
  */
 
 const STORY_PAGE = /^\/(?:articles\/[^/?#]+|case-studies)\/[a-z0-9][a-z0-9-]{0,199}\/(?:\?[^#]*)?$/;
@@ -51,19 +55,43 @@ export function cacheableStoryAddress(
 
 /**
  * The shape of a decision as far as the page shows it. Readers whose decisions have the same shape get
- * the same HTML: the meter's counts and the reader's identity are not in it.
+ * the same HTML: the meter's counts and the reader's identity are not in it. A wall's shape holds its
+ * reason, topic, variants, the reader's A/B groups (its analytics carry them), its audience (anonymous,
+ * registered or member: the wording) and the currency its plans are priced in. With `detailed` (DEBUG_MODE, whose toolbar shows the whole decision) everything the
+ * page shows of the decision is in it.
  */
 export function decisionShape(
-  result: Pick<GateResult, 'story' | 'decision' | 'counted' | 'signedIn'>,
+  result: Pick<GateResult, 'story' | 'decision' | 'counted' | 'signedIn'> &
+    Partial<Pick<GateResult, 'groups' | 'meterSource' | 'gift'>>,
+  options: { detailed?: boolean; currency?: string } = {},
 ): string {
   const { decision } = result;
   const wall =
     decision.kind === 'wall'
-      ? [decision.wall, decision.reason, decision.topic, decision.variants]
+      ? [
+          decision.wall,
+          decision.reason,
+          decision.topic,
+          decision.variants,
+          decision.groups,
+          decision.audience,
+          options.currency ?? null,
+        ]
       : opensStory(result)
         ? 'opens'
         : 'closed';
-  return JSON.stringify([result.story.id, result.story.access, wall, result.signedIn]);
+  const detail = options.detailed
+    ? [decision, result.counted, result.groups, result.meterSource, result.gift?.status ?? null]
+    : [];
+  return JSON.stringify([result.story.id, result.story.access, wall, result.signedIn, ...detail]);
+}
+
+/** The attribute of the element that names the decision a story page was rendered for. */
+export const DECISION_ATTRIBUTE = 'data-access-decision';
+
+/** A short digest of a decision shape, as the page writes it in DECISION_ATTRIBUTE. */
+export function shapeDigest(shape: string): string {
+  return createHash('sha256').update(shape).digest('base64url').slice(0, 22);
 }
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -91,8 +119,17 @@ export interface RenderedPage {
   body: Buffer;
 }
 
-/** Why a rendered page may not be shared, or null when it may. */
-export function whyNotStorable(page: RenderedPage, personal: readonly string[] = []): string | null {
+/**
+ * Why a rendered page may not be shared, or null when it may. `shape` is the decision part of the key it
+ * would be stored under: the page must name that very decision (DECISION_ATTRIBUTE), or the page decided
+ * otherwise than the key says (a story the access index did not know yet, or knew with another access
+ * level) and must not be served to the key's other readers.
+ */
+export function whyNotStorable(
+  page: RenderedPage,
+  personal: readonly string[] = [],
+  shape?: string,
+): string | null {
   if (page.status !== 200) return `status ${page.status}`;
   if (page.headers['set-cookie'] !== undefined) return 'Next.js set a cookie';
   if (page.headers['content-encoding'] !== undefined) return 'already encoded';
@@ -100,6 +137,8 @@ export function whyNotStorable(page: RenderedPage, personal: readonly string[] =
   if (!type.startsWith('text/html')) return `not HTML (${type || 'no type'})`;
   for (const marker of personal)
     if (marker.length >= 3 && page.body.includes(marker)) return 'personal content';
+  if (shape !== undefined && !page.body.includes(`${DECISION_ATTRIBUTE}="${shapeDigest(shape)}"`))
+    return 'rendered for another decision';
   return null;
 }
 

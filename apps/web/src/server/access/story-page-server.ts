@@ -1,8 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { SESSION_COOKIE } from '@bof/config/constants';
 import type { GateResult } from '@bof/api/access';
-import { readContentVersion } from '@bof/api/content';
-import type { Platform } from '@bof/api/platform';
 import { renderToBuffer } from './buffered-render';
 import {
   buildEntry,
@@ -16,6 +14,7 @@ import {
   type StoryPageCache,
   type StoryPageEntry,
 } from './story-page-cache';
+import { wallCurrency } from './wall-currency';
 
 /** The response header that says how the cache answered (`hit`, `miss`, or `shared` with a concurrent render). */
 export const STORY_CACHE_HEADER = 'x-bof-story-cache';
@@ -67,40 +66,52 @@ function sendPage(res: ServerResponse, page: RenderedPage, setCookies: readonly 
   res.end(page.body);
 }
 
+/** The signal that the stories changed: the access index's, which reloads itself first. */
+export interface ContentChanges {
+  readonly version: string;
+  onChange(listener: (version: string) => void): () => void;
+}
+
 /**
  * The story page cache in front of Next.js, for the server entry: after the gate has decided, a full-page
  * GET of a story is answered from the cache when a page for the same address and decision shape is held,
  * and otherwise rendered once (concurrent requests for the same key wait for that render), stored when it
- * may be shared, and sent. The content version is polled so a content change empties the cache.
+ * may be shared, and sent. It empties when the content changes (the access index's signal, after the index
+ * itself has reloaded, so no page is rendered against an index older than the cache).
  */
-/** The story page cache of the server entry, from its settings (STORY_CACHE*), over Next.js's handler. */
 export function startStoryPageCache(options: {
   settings: { maxBytes: number; ttlMs: number };
   render: Render;
-  db: Platform['db'];
+  content: ContentChanges;
+  /** DEBUG_MODE: the pages show the whole decision, so the key holds all of it. */
+  detailed?: boolean;
 }) {
   return createStoryPageServer({
     cache: createStoryPageCache(options.settings),
     render: options.render,
-    contentVersion: () => readContentVersion(options.db),
+    content: options.content,
+    detailed: options.detailed ?? false,
   });
 }
 
-export async function createStoryPageServer(options: {
+/** The decision part of a request's cache key (the page names the same in DECISION_ATTRIBUTE). */
+export function cacheShape(req: IncomingMessage, result: GateResult, detailed: boolean): string {
+  return decisionShape(result, {
+    detailed,
+    currency: result.decision.kind === 'wall' ? wallCurrency(req.headers['accept-language']) : undefined,
+  });
+}
+
+export function createStoryPageServer(options: {
   cache: StoryPageCache;
   render: Render;
-  contentVersion: () => Promise<string>;
-  /** How often the content version is read (off the request path). */
-  refreshMs?: number;
+  content: ContentChanges;
+  detailed: boolean;
 }) {
   const { cache, render } = options;
   const inflight = new Map<string, Promise<Rendered>>();
-  const refresh = async () => cache.setContentVersion(await options.contentVersion());
-  await refresh();
-  const timer = setInterval(() => {
-    refresh().catch((error: unknown) => console.error('Reading the content version failed', error));
-  }, options.refreshMs ?? 30_000);
-  timer.unref();
+  cache.setContentVersion(options.content.version);
+  const unsubscribe = options.content.onChange((version) => cache.setContentVersion(version));
 
   const renderPlain = async (req: IncomingMessage): Promise<RenderedPage> => {
     const acceptEncoding = req.headers['accept-encoding'];
@@ -114,17 +125,23 @@ export async function createStoryPageServer(options: {
     }
   };
 
-  const renderOnce = async (key: string, req: IncomingMessage): Promise<Rendered> => {
+  const renderOnce = async (key: string, shape: string, req: IncomingMessage): Promise<Rendered> => {
     const contentVersion = cache.contentVersion;
     const page = await renderPlain(req);
-    const why = whyNotStorable(page, personalMarkers(readCookie(req.headers.cookie, SESSION_COOKIE)));
+    const why = whyNotStorable(page, personalMarkers(readCookie(req.headers.cookie, SESSION_COOKIE)), shape);
     if (why) return { page, entry: null };
     const entry = await buildEntry(key, page, { expiresAt: cache.expiresAt(), contentVersion });
     cache.set(entry);
     return { page, entry };
   };
 
-  const answer = async (key: string, req: IncomingMessage, res: ServerResponse, result: GateResult) => {
+  const answer = async (
+    key: string,
+    shape: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    result: GateResult,
+  ) => {
     const shared = inflight.get(key);
     if (shared) {
       const { entry } = await shared;
@@ -132,7 +149,7 @@ export async function createStoryPageServer(options: {
       // The other reader's page could not be shared: this one is rendered for this reader.
       return sendPage(res, await renderPlain(req), result.setCookies);
     }
-    const rendering = renderOnce(key, req);
+    const rendering = renderOnce(key, shape, req);
     inflight.set(key, rendering);
     try {
       const { page, entry } = await rendering;
@@ -152,13 +169,14 @@ export async function createStoryPageServer(options: {
       if (result.gift) return false;
       const address = cacheableStoryAddress(req.method, req.url, req.headers);
       if (!address) return false;
-      const key = `${address}\n${decisionShape(result)}`;
+      const shape = cacheShape(req, result, options.detailed);
+      const key = `${address}\n${shape}`;
       const hit = cache.get(key);
       if (hit) {
         sendEntry(req, res, hit, result.setCookies, 'hit');
         return true;
       }
-      answer(key, req, res, result).catch((error: unknown) => {
+      answer(key, shape, req, res, result).catch((error: unknown) => {
         console.error('Rendering a story page failed', error);
         if (res.headersSent) return void res.destroy();
         res.statusCode = 500;
@@ -166,6 +184,6 @@ export async function createStoryPageServer(options: {
       });
       return true;
     },
-    stop: () => clearInterval(timer),
+    stop: unsubscribe,
   };
 }

@@ -1,51 +1,71 @@
 import { describe, expect, it } from 'vitest';
-import { storyRequest } from './story-request';
+import { giftCheckUrl, storyRequest } from './story-request';
+
+const CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
 
 describe('story requests', () => {
-  it('matches article, case study and PDF paths, counting only a real page GET', () => {
-    expect(storyRequest('GET', '/articles/luxury/a-deal/', {})).toEqual({
+  it('matches article, case study and PDF paths, counting only a GET of the page', () => {
+    expect(storyRequest('GET', '/articles/luxury/a-deal/', { 'user-agent': CHROME })).toEqual({
       slug: 'a-deal',
       count: true,
+      pageView: true,
       gift: undefined,
+      giftCookieChecked: false,
+      userAgent: CHROME,
     });
-    expect(storyRequest('GET', '/articles/luxury/a-deal/?_rsc=abc', {})).toEqual({
-      slug: 'a-deal',
-      count: true,
-    });
-    expect(storyRequest('GET', '/case-studies/the-study/', {})).toEqual({
+    expect(storyRequest('GET', '/case-studies/the-study/', {})).toMatchObject({
       slug: 'the-study',
       count: true,
-      gift: undefined,
+      pageView: true,
     });
-    expect(storyRequest('GET', '/case-studies/the-study/report.pdf', {})).toEqual({
+    expect(storyRequest('GET', '/case-studies/the-study/report.pdf', {})).toMatchObject({
       slug: 'the-study',
       count: false,
-      gift: undefined,
+      pageView: false,
     });
-    expect(storyRequest('HEAD', '/articles/luxury/a-deal/', {})).toEqual({
-      slug: 'a-deal',
+    expect(storyRequest('HEAD', '/articles/luxury/a-deal/', {})).toMatchObject({
       count: false,
-      gift: undefined,
+      pageView: false,
     });
   });
 
-  it('reads the story gift of the address', () => {
-    expect(storyRequest('GET', '/articles/luxury/a-deal/?gift=abc.def&utm_source=x', {})).toEqual({
-      slug: 'a-deal',
+  it('counts a React Server Components navigation as a read, but not as a page view', () => {
+    expect(storyRequest('GET', '/articles/luxury/a-deal/?_rsc=abc', {})).toMatchObject({
       count: true,
+      pageView: false,
+    });
+    expect(storyRequest('GET', '/articles/luxury/a-deal/', { rsc: '1' })).toMatchObject({
+      count: true,
+      pageView: false,
+    });
+  });
+
+  it('reads the story gift of the address and its cookie check, but never for the PDF', () => {
+    expect(storyRequest('GET', '/articles/luxury/a-deal/?gift=abc.def&utm_source=x', {})).toMatchObject({
       gift: 'abc.def',
+      giftCookieChecked: false,
+    });
+    expect(storyRequest('GET', '/articles/luxury/a-deal/?gift=abc.def&gift_check=1', {})).toMatchObject({
+      gift: 'abc.def',
+      giftCookieChecked: true,
+    });
+    expect(storyRequest('GET', '/case-studies/the-study/report.pdf?gift=abc.def', {})).toMatchObject({
+      gift: undefined,
     });
   });
 
   it('never counts a prefetch', () => {
     for (const headers of [
       { 'next-router-prefetch': '1' },
+      { 'next-router-segment-prefetch': '/_tree' },
       { purpose: 'prefetch' },
       { 'sec-purpose': 'prefetch;prerender' },
     ])
-      expect(storyRequest('GET', '/articles/luxury/a-deal/', headers)).toEqual({
+      expect(storyRequest('GET', '/articles/luxury/a-deal/', headers)).toMatchObject({
         slug: 'a-deal',
         count: false,
+        pageView: false,
       });
   });
 
@@ -60,5 +80,14 @@ describe('story requests', () => {
     ])
       expect(storyRequest('GET', url, {})).toBeNull();
     expect(storyRequest('POST', '/articles/luxury/a-deal/', {})).toBeNull();
+  });
+});
+
+describe('the gift cookie check address', () => {
+  it('is the same address with gift_check=1, once', () => {
+    expect(giftCheckUrl('/articles/news/a/?gift=g.s')).toBe('/articles/news/a/?gift=g.s&gift_check=1');
+    expect(giftCheckUrl('/articles/news/a/?gift=g.s&gift_check=1')).toBe(
+      '/articles/news/a/?gift=g.s&gift_check=1',
+    );
   });
 });

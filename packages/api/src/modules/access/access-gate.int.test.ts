@@ -12,24 +12,23 @@ import { fixtureArticle, fixtureTaxonomy } from '../content/content-fixtures';
 import { memorySource } from '../content/content-source';
 import type { IdentitySessions } from '../session/identity-sessions';
 import { createSessionModule, type SessionModule } from '../session/session.module';
-import { createAccessGate, opensStory, type AccessGate, type GateResult } from './access-gate';
-import { createAccessIndex, type AccessIndex } from './access-index';
-import { createMeterRepo } from './meter.repo';
+import { createAccessGate, opensStory, type GateResult } from './access-gate';
+import { createAccessModule, type AccessModule } from './access.module';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bof-access-'));
 const now = new Date('2026-11-23T10:00:00Z');
-const slugs = ['gate-a', 'gate-b', 'gate-c', 'gate-d', 'gate-e', 'gate-f', 'gate-g'];
+const slugs = Array.from({ length: 12 }, (_, i) => `gate-${String.fromCharCode(97 + i)}`);
+const [a, b, c, d, e, f, g, h] = slugs as [string, string, string, string, string, string, string, string];
 let database: DatabaseHandle;
 let sessions: SessionModule;
-let index: AccessIndex;
-let gate: AccessGate;
+let access: AccessModule;
 
-// The identity provider's answers: one signed-in reader per cookie.
+// The identity provider's answers: `ory=<user>` is that user's identity session.
 const identity: IdentitySessions = {
-  whoami: async (cookie) =>
-    cookie.includes('ory=reader')
-      ? { sessionId: 's1', identityId: 'reader-1', email: 'r@example.org' }
-      : null,
+  whoami: async (cookie) => {
+    const user = /ory=([\w-]+)/.exec(cookie)?.[1];
+    return user ? { sessionId: `s-${user}`, identityId: user, email: `${user}@example.org` } : null;
+  },
   countOtherSessions: async () => 0,
 };
 
@@ -47,23 +46,16 @@ beforeAll(async () => {
   );
   const platform = { env: parseServerEnv({ DATA_DIR: dataDir }), db: database.db, database };
   sessions = await createSessionModule(platform, { identity, isUserDataComplete: async () => true });
-  index = await createAccessIndex(database.db);
-  const meter = createMeterRepo(database.db);
-  gate = createAccessGate({
-    story: (slug) => index.get(slug),
-    verifySession: (token, at) => sessions.verify(token, at),
-    paywallSecret: sessions.paywallSecret,
-    policy: platform.env.meter,
-    secureCookies: false,
-    paywallCookieMaxAgeSeconds: 900,
-    recordServerRead: (userId, articleId, at) => meter.record(userId, articleId, at),
-  });
+  access = await createAccessModule(platform, { indexPollMs: 3_600_000 });
 });
 afterAll(async () => {
-  index?.stop();
+  access?.index.stop();
   await database?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+const serverReads = async (userId: string) =>
+  (await database.db.select().from(meterReads).where(eq(meterReads.userId, userId))).length;
 
 /** A browser: its cookie jar follows the Set-Cookie answers. */
 function browser(initial: Record<string, string> = {}) {
@@ -72,8 +64,13 @@ function browser(initial: Record<string, string> = {}) {
   return {
     jar,
     header,
-    async read(slug: string, count = true, at = now): Promise<GateResult> {
-      const result = await gate.decide({ cookieHeader: header(), slug, count, now: at });
+    async read(slug: string, options: { count?: boolean; at?: Date } = {}): Promise<GateResult> {
+      const result = await access.gate.decide({
+        cookieHeader: header(),
+        slug,
+        count: options.count ?? true,
+        now: options.at ?? now,
+      });
       if (!result) throw new Error(`no story ${slug}`);
       for (const cookie of result.setCookies) {
         const [pair] = cookie.split(';');
@@ -82,9 +79,9 @@ function browser(initial: Record<string, string> = {}) {
       }
       return result;
     },
-    async signIn() {
+    async signIn(user: string) {
       const refreshed = await sessions.refresh({
-        cookieHeader: `ory=reader; ${header()}`,
+        cookieHeader: `ory=${user}; ${header()}`,
         paywallCookie: jar.get('bof_paywall_session'),
         meterCookie: jar.get('bof_meter'),
         now,
@@ -96,105 +93,206 @@ function browser(initial: Record<string, string> = {}) {
   };
 }
 
-describe('the access gate', () => {
-  it('opens two gated stories to an anonymous reader, counting each once, then shows the registration wall', async () => {
+/** A signed-in reader who has read five gated stories: their free reads are spent. */
+async function spentReader(user: string) {
+  const reader = browser();
+  await reader.signIn(user);
+  for (const slug of [a, b, c, d, e]) expect(opensStory(await reader.read(slug))).toBe(true);
+  expect((await reader.read(f)).decision).toMatchObject({
+    wall: 'paywall',
+    reason: 'registered-meter-exhausted',
+  });
+  expect(await serverReads(user)).toBe(5);
+  return reader;
+}
+
+describe('the access gate, anonymous', () => {
+  it('opens two gated stories, counting each once, then shows the registration wall', async () => {
     const reader = browser();
-    expect(opensStory(await reader.read('gate-a'))).toBe(true);
+    expect(opensStory(await reader.read(a))).toBe(true);
     expect(reader.jar.has('bof_meter')).toBe(true);
-    expect(opensStory(await reader.read('gate-a'))).toBe(true);
-    expect(opensStory(await reader.read('gate-b'))).toBe(true);
-    const third = await reader.read('gate-c');
+    expect(opensStory(await reader.read(a))).toBe(true);
+    expect(opensStory(await reader.read(b))).toBe(true);
+    const third = await reader.read(c);
     expect(opensStory(third)).toBe(false);
-    expect(third.decision).toMatchObject({ kind: 'wall', wall: 'registration' });
+    expect(third.decision).toMatchObject({ kind: 'wall', wall: 'registration', audience: 'anonymous' });
     expect(third.setCookies).toEqual([]);
   });
 
   it('never opens a story that would count on a prefetch, and counts nothing', async () => {
     const reader = browser();
-    const prefetch = await reader.read('gate-a', false);
+    const prefetch = await reader.read(a, { count: false });
     expect(prefetch.decision.kind).toBe('allow-and-count');
     expect(opensStory(prefetch)).toBe(false);
     expect(prefetch.setCookies).toEqual([]);
-    expect(opensStory(await reader.read('gate-free', false))).toBe(true);
+    expect(opensStory(await reader.read('gate-free', { count: false }))).toBe(true);
   });
 
-  it('reads an edited meter cookie or a forged session as none', async () => {
+  it('gains nothing from an edited meter cookie: it reads as spent, and is not replaced', async () => {
     const reader = browser();
-    await reader.read('gate-a');
-    await reader.read('gate-b');
-    const meter = reader.jar.get('bof_meter')!;
-    const [payload, signature] = meter.split('.');
-    const emptied = Buffer.from(JSON.stringify({ v: 1, sid: 'x', r: [], g: [] })).toString('base64url');
-    reader.jar.set('bof_meter', `${emptied}.${signature}`);
-    reader.jar.set('bof_session', `${payload}.forged.token`);
-    const result = await reader.read('gate-c');
-    expect(result.signedIn).toBe(false);
-    // A fresh meter at most: never more than a new browser gets.
-    expect(result.decision.kind).toBe('allow-and-count');
+    await reader.read(a);
+    const [payload, signature] = reader.jar.get('bof_meter')!.split('.');
+    const body = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { r: unknown[] };
+    body.r = [];
+    reader.jar.set('bof_meter', `${Buffer.from(JSON.stringify(body)).toString('base64url')}.${signature}`);
+    const result = await reader.read(b);
+    expect(result).toMatchObject({ meterSource: 'tampered', counted: false, setCookies: [] });
+    expect(result.decision).toMatchObject({ kind: 'wall', wall: 'registration' });
   });
 
-  it('gives a signed-in reader three more, keeps the reads on the server, and follows them to a new browser', async () => {
+  it('reads a forged or expired session as anonymous, with the anonymous meter', async () => {
     const reader = browser();
-    await reader.read('gate-a');
-    await reader.read('gate-b');
-    expect((await reader.read('gate-c')).decision).toMatchObject({ wall: 'registration' });
-    await reader.signIn();
-    for (const slug of ['gate-c', 'gate-d', 'gate-e']) expect(opensStory(await reader.read(slug))).toBe(true);
-    const sixth = await reader.read('gate-f');
+    await reader.read(a);
+    await reader.read(b);
+    await reader.signIn('reader-expired');
+    const [, payload] = reader.jar.get('bof_session')!.split('.');
+    const forged = browser({ ...Object.fromEntries(reader.jar), bof_session: `e30.${payload}.forged` });
+    const asForged = await forged.read(c);
+    expect(asForged).toMatchObject({ signedIn: false, decision: { wall: 'registration' } });
+    // The session lasts 15 minutes: an hour later the same cookies are an anonymous reader's, whose two
+    // free reads are spent (the anonymous meter stays in the browser after signing in).
+    const later = await reader.read(c, { at: new Date(now.getTime() + 3_600_000) });
+    expect(later).toMatchObject({ signedIn: false, decision: { wall: 'registration' } });
+  });
+
+  it('lets the meter window roll: reads older than 30 days no longer count', async () => {
+    const reader = browser();
+    await reader.read(a);
+    await reader.read(b);
+    const later = new Date(now.getTime() + 31 * 86_400_000);
+    expect(opensStory(await reader.read(c, { at: later }))).toBe(true);
+  });
+});
+
+describe('the access gate, signed in', () => {
+  it('gives three more after registering, keeps the reads on the server, and follows the reader to a new browser', async () => {
+    const reader = browser();
+    await reader.read(a);
+    await reader.read(b);
+    expect((await reader.read(c)).decision).toMatchObject({ wall: 'registration' });
+    await reader.signIn('reader-1');
+    for (const slug of [c, d, e]) expect(opensStory(await reader.read(slug))).toBe(true);
+    const sixth = await reader.read(f);
     expect(sixth.decision).toMatchObject({
       kind: 'wall',
       wall: 'paywall',
       reason: 'registered-meter-exhausted',
+      audience: 'registered',
     });
+    expect(sixth.meterSource).toBe('cookie');
+    expect(await serverReads('reader-1')).toBe(5);
 
-    await expect
-      .poll(
-        async () =>
-          (await database.db.select().from(meterReads).where(eq(meterReads.userId, 'reader-1'))).length,
-      )
-      .toBe(5);
     const elsewhere = browser();
-    await elsewhere.signIn();
-    expect((await elsewhere.read('gate-g')).decision).toMatchObject({ wall: 'paywall' });
-    expect(opensStory(await elsewhere.read('gate-a'))).toBe(true);
+    await elsewhere.signIn('reader-1');
+    expect((await elsewhere.read(g)).decision).toMatchObject({ wall: 'paywall' });
+    expect(opensStory(await elsewhere.read(a))).toBe(true);
   });
 
+  it('gains nothing by deleting the paywall session cookie: the server has the reads, and the cookie comes back', async () => {
+    const reader = await spentReader('reader-delete');
+    reader.jar.delete('bof_paywall_session');
+    const result = await reader.read(g);
+    expect(result).toMatchObject({ meterSource: 'server', counted: false });
+    expect(result.decision).toMatchObject({ wall: 'paywall', reason: 'registered-meter-exhausted' });
+    expect(reader.jar.has('bof_paywall_session')).toBe(true);
+    // Stories already read open again, now from the re-issued cookie.
+    const again = await reader.read(a);
+    expect(again).toMatchObject({
+      meterSource: 'cookie',
+      decision: { kind: 'allow', reason: 'already-counted' },
+    });
+    expect(await serverReads('reader-delete')).toBe(5);
+  });
+
+  it('gains nothing from an anonymous meter pasted into the paywall session cookie', async () => {
+    const reader = await spentReader('reader-swap');
+    const stranger = browser();
+    await stranger.read(h);
+    reader.jar.set('bof_paywall_session', stranger.jar.get('bof_meter')!);
+    const result = await reader.read(g);
+    expect(result).toMatchObject({ meterSource: 'server', counted: false });
+    expect(result.decision).toMatchObject({ wall: 'paywall' });
+  });
+
+  it("gains nothing from another reader's paywall session cookie", async () => {
+    const reader = await spentReader('reader-foreign');
+    const other = browser();
+    await other.signIn('reader-fresh');
+    reader.jar.set('bof_paywall_session', other.jar.get('bof_paywall_session')!);
+    const result = await reader.read(g);
+    expect(result).toMatchObject({ meterSource: 'server', counted: false });
+    expect(result.decision).toMatchObject({ wall: 'paywall' });
+    expect(await serverReads('reader-foreign')).toBe(5);
+  });
+
+  it('gains nothing from an older copy of its own cookie: a read that counts is checked on the server', async () => {
+    const reader = browser();
+    await reader.signIn('reader-replay');
+    const early = reader.jar.get('bof_paywall_session')!;
+    for (const slug of [a, b, c, d, e]) await reader.read(slug);
+    reader.jar.set('bof_paywall_session', early);
+    const result = await reader.read(g);
+    expect(result).toMatchObject({ counted: false, decision: { wall: 'paywall' } });
+    expect(await serverReads('reader-replay')).toBe(5);
+  });
+
+  it('follows the reader across devices signed in at once: the server record decides a read that counts', async () => {
+    const phone = browser();
+    const laptop = browser();
+    await phone.signIn('reader-devices');
+    await laptop.signIn('reader-devices');
+    for (const slug of [a, b, c, d, e]) expect(opensStory(await phone.read(slug))).toBe(true);
+    const result = await laptop.read(f);
+    expect(result).toMatchObject({
+      counted: false,
+      decision: { wall: 'paywall', reason: 'registered-meter-exhausted' },
+    });
+    // The laptop's cookie caught up: what the phone read opens there, without the server.
+    expect(await laptop.read(a)).toMatchObject({
+      meterSource: 'cookie',
+      decision: { reason: 'already-counted' },
+    });
+  });
+});
+
+describe('the access gate, stories', () => {
   it('shows the pay wall for premium stories and knows nothing of unknown slugs', async () => {
     const reader = browser();
     expect((await reader.read('gate-premium')).decision).toMatchObject({
       wall: 'paywall',
       reason: 'not-entitled',
     });
-    expect(await gate.decide({ cookieHeader: '', slug: 'no-such-story', count: true })).toBeNull();
+    expect(await access.gate.decide({ cookieHeader: '', slug: 'no-such-story', count: true })).toBeNull();
+  });
+
+  it('decides a story the page read itself, at the access level it read', async () => {
+    const id = access.index.get(a)!.id;
+    const decided = await access.gate.decideStory(
+      { id, access: 'premium' },
+      { cookieHeader: '', count: false },
+    );
+    expect(decided.decision).toMatchObject({ wall: 'paywall', reason: 'not-entitled' });
   });
 
   it('places every browser in the running wall experiments for good', async () => {
     const experimental = createAccessGate({
-      story: (slug) => index.get(slug),
+      story: (slug) => access.index.get(slug),
       verifySession: (token, at) => sessions.verify(token, at),
       paywallSecret: sessions.paywallSecret,
       policy: { anonymousReads: 0, registeredExtraReads: 0, windowDays: 30 },
       experiments: [{ id: 'WALL_CTA', variants: ['default', 'trial'] }],
       secureCookies: false,
-      paywallCookieMaxAgeSeconds: 900,
     });
-    const first = await experimental.decide({ cookieHeader: '', slug: 'gate-a', count: true, now });
+    const first = await experimental.decide({ cookieHeader: '', slug: a, count: true, now });
     expect(first!.decision).toMatchObject({
       kind: 'wall',
       variants: { ctaVariant: expect.stringMatching(/^(default|trial)$/) },
+      groups: [expect.stringMatching(/^WALL_CTA#(default|trial)$/)],
     });
     expect(first!.setCookies).toHaveLength(1);
     const cookie = first!.setCookies[0]!.split(';')[0]!;
-    const again = await experimental.decide({ cookieHeader: cookie, slug: 'gate-b', count: true, now });
+    const again = await experimental.decide({ cookieHeader: cookie, slug: b, count: true, now });
     expect(again!.decision).toEqual(first!.decision);
     expect(again!.setCookies).toEqual([]);
-  });
-
-  it('lets the meter window roll: reads older than 30 days no longer count', async () => {
-    const reader = browser();
-    await reader.read('gate-a');
-    await reader.read('gate-b');
-    const later = new Date(now.getTime() + 31 * 86_400_000);
-    expect(opensStory(await reader.read('gate-c', true, later))).toBe(true);
   });
 });

@@ -2,19 +2,31 @@ import { randomUUID } from 'node:crypto';
 import { METER_COOKIE, PAYWALL_SESSION_COOKIE, SESSION_COOKIE } from '@bof/config/constants';
 import { decideAccess, type AccessDecision } from '@bof/paywall/decide-access';
 import { assignGroups, type WallExperiment } from '@bof/paywall/ab-groups';
-import { recordRead, type MeterPolicy } from '@bof/paywall/meter';
+import { isPreviewAgent } from '@bof/paywall/gifts';
+import { mergeReads, recordRead, type MeterPolicy, type MeteredRead } from '@bof/paywall/meter';
 import { signPaywallSession, verifyPaywallSession, type PaywallSession } from '@bof/paywall/paywall-token';
 import type { Reader } from '@bof/paywall/types';
 import { readCookie } from '../../http/cookies';
 import type { SessionClaims } from '../session/session-claims';
 import type { StoryAccess } from './access-index';
-import type { GiftRedemption } from './story-gifts';
+import type { GiftRedemption } from './access.service';
 
 /**
  * The request header that carries the gate's decision from the server entry to the page. The entry
  * removes it from every incoming request before deciding, so a client can never supply it.
  */
 export const ACCESS_HEADER = 'x-bof-access';
+
+/** Where the decision's meter came from. */
+export type MeterSource =
+  /** The signed cookie: `bof_meter` (anonymous) or the reader's own paywall session. */
+  | 'cookie'
+  /** The server's record of a signed-in reader whose paywall session cookie was missing, invalid or not theirs. */
+  | 'server'
+  /** A browser met for the first time (anonymous, no `bof_meter`). */
+  | 'new'
+  /** An anonymous browser whose `bof_meter` failed verification: its allowance counts as spent. */
+  | 'tampered';
 
 export interface GateResult {
   story: StoryAccess;
@@ -23,10 +35,34 @@ export interface GateResult {
   signedIn: boolean;
   /** Whether this request counted a read (a prefetch never does, and then does not open a metered story). */
   counted: boolean;
+  meterSource: MeterSource;
+  /** The reader's sticky A/B groups, GROUP_ID#GROUP_NAME. */
+  groups: string[];
   /** Set-Cookie values for the response: the meter or paywall session with the new read. */
   setCookies: string[];
   /** What the story gift of the address did, when it carried one. */
   gift?: GiftRedemption;
+  /**
+   * A live gift link opened by a browser that carries none of our cookies: the answer is a redirect to
+   * the same address, setting the browser's meter id, so that it takes one reader place and keeps it.
+   */
+  giftCookieCheck?: boolean;
+}
+
+/** A signed-in reader's meter as the server keeps it (`meter_reads`). */
+export interface ServerMeter {
+  /** Their reads in the window ending at `now` (the rare path: no usable paywall session cookie). */
+  reads(userId: string, now: Date): Promise<MeteredRead[]>;
+  /**
+   * Under the reader's lock: `decide` takes the decision from the server's reads in the window, and the
+   * read is recorded when that decision counts it. Returns the decision and the server's reads.
+   */
+  count(
+    userId: string,
+    articleId: string,
+    now: Date,
+    decide: (serverReads: readonly MeteredRead[]) => AccessDecision,
+  ): Promise<{ decision: AccessDecision; reads: MeteredRead[] }>;
 }
 
 export interface AccessGateDeps {
@@ -37,15 +73,37 @@ export interface AccessGateDeps {
   /** Running wall experiments: every browser is placed in each, for good (sticky A/B groups). */
   experiments?: readonly WallExperiment[];
   secureCookies: boolean;
-  /** The paywall session cookie lives as long as `bof_session` (ADR 3). */
-  paywallCookieMaxAgeSeconds: number;
-  /** Keeps a signed-in reader's read on the server too; not awaited by the decision. */
-  recordServerRead?: (userId: string, articleId: string, at: Date) => Promise<void>;
+  /** The server's record of signed-in readers' meters; without it the cookie is all there is. */
+  serverMeter?: ServerMeter;
   /**
-   * Opens a gift link for a reader. Only requests that carry a gift token reach the database, for the
+   * Opens a gift link for a request. Only requests that carry a gift token reach the database, for the
    * gift's revocation, expiry and readers.
    */
-  redeemGift?: (token: string, articleId: string, readerKey: string, now: Date) => Promise<GiftRedemption>;
+  redeemGift?: (input: {
+    token: string;
+    articleId: string;
+    readerKey: string | null;
+    claim: boolean;
+    now: Date;
+  }) => Promise<GiftRedemption>;
+}
+
+/** One story request, as the server entry reads it. */
+export interface StoryRequestFacts {
+  cookieHeader: string | null | undefined;
+  /** False for prefetches, HEAD and the PDF: nothing is counted, and a read that would count is not opened. */
+  count: boolean;
+  /**
+   * Whether this is a full page view (a GET of the HTML; not a React Server Components request, prefetch or
+   * HEAD): only a page view may take one of a gift's reader places. Defaults to `count`.
+   */
+  pageView?: boolean;
+  /** The story gift token of the address (`?gift=`), if any. */
+  gift?: string | undefined;
+  /** Whether the address is the gift's cookie check (`gift_check=1`: we have already set a cookie once). */
+  giftCookieChecked?: boolean;
+  userAgent?: string | undefined;
+  now?: Date;
 }
 
 /** Whether the reader of this decision gets the whole story. */
@@ -53,88 +111,156 @@ export function opensStory(result: Pick<GateResult, 'decision' | 'counted'>): bo
   return result.decision.kind === 'allow' || (result.decision.kind === 'allow-and-count' && result.counted);
 }
 
+const readerOf = (claims: SessionClaims): Reader => ({
+  userId: claims.user_id,
+  membershipLevel: claims.membership_level,
+  membershipType: claims.membership_type,
+  isBofAdmin: claims.is_bof_admin,
+});
+
 /**
- * The access decision of one story request, from cookies only: the verified `bof_session` (an expired or
- * forged one reads as anonymous), the signed meter cookie (anonymous) or paywall session (signed in), and
- * the in-memory access level of the story. No database or network call on this path.
+ * The access decision of one story request. On the hot path it reads cookies only: the verified
+ * `bof_session` (an expired or forged one reads as anonymous), the signed meter cookie (`bof_meter`,
+ * anonymous) or the reader's own paywall session (`bof_paywall_session`, signed in), and the in-memory
+ * access level of the story. A signed-in reader reaches the server's record of their meter in two rare
+ * cases: their paywall session cookie is missing, invalid or another reader's (the decision is taken from
+ * the server's record and the cookie issued again from it), and a read that counts (it is checked against,
+ * and recorded in, the server's record under the reader's lock, so neither an older copy of the cookie nor
+ * another device can read past the allowance). Requests with a gift link reach the database for the gift.
  */
 export function createAccessGate(deps: AccessGateDeps) {
-  return {
-    async decide(input: {
-      cookieHeader: string | null | undefined;
-      slug: string;
-      /** False for prefetches: nothing is counted, and a read that would count is not opened. */
-      count: boolean;
-      /** The story gift token of the address (`?gift=`), if any. */
-      gift?: string | undefined;
-      now?: Date;
-    }): Promise<GateResult | null> {
-      const story = deps.story(input.slug);
-      if (!story) return null;
-      const now = input.now ?? new Date();
-      const cookies = input.cookieHeader ?? null;
-      const claims = await deps.verifySession(readCookie(cookies, SESSION_COOKIE), now);
-      const reader: Reader | null = claims
-        ? {
-            userId: claims.user_id,
-            membershipLevel: claims.membership_level,
-            membershipType: claims.membership_type,
-            isBofAdmin: claims.is_bof_admin,
-          }
-        : null;
-      const cookieName = reader ? PAYWALL_SESSION_COOKIE : METER_COOKIE;
-      const kept = await verifyPaywallSession(readCookie(cookies, cookieName), deps.paywallSecret);
-      const stored: PaywallSession = kept ?? { sid: randomUUID(), reads: [], groups: [] };
-      const groups = assignGroups(stored.sid, deps.experiments ?? [], stored.groups);
-      const groupsChanged = groups.join('\n') !== stored.groups.join('\n');
-      const session: PaywallSession = { ...stored, groups };
-      const cookieFor = async (next: PaywallSession) =>
-        [
-          `${cookieName}=${encodeURIComponent(await signPaywallSession(next, deps.paywallSecret))}`,
-          'Path=/',
-          `Max-Age=${reader ? deps.paywallCookieMaxAgeSeconds : deps.policy.windowDays * 86_400}`,
-          'SameSite=Lax',
-          ...(deps.secureCookies ? ['Secure'] : []),
-        ].join('; ');
+  async function decideStory(story: StoryAccess, input: StoryRequestFacts): Promise<GateResult> {
+    const now = input.now ?? new Date();
+    const cookies = input.cookieHeader ?? null;
+    const claims = await deps.verifySession(readCookie(cookies, SESSION_COOKIE), now);
+    const reader = claims ? readerOf(claims) : null;
 
-      // A gift link counts distinct readers: a signed-in reader by account, anyone else by browser.
-      const gift =
-        input.gift && deps.redeemGift
-          ? await deps.redeemGift(
-              input.gift,
-              story.id,
-              reader ? `user:${reader.userId}` : `browser:${session.sid}`,
-              now,
-            )
-          : undefined;
-      const giftFields = gift ? { gift } : {};
+    let stored: PaywallSession | null;
+    let meterSource: MeterSource;
+    if (reader) {
+      stored = await verifyPaywallSession(readCookie(cookies, PAYWALL_SESSION_COOKIE), deps.paywallSecret, {
+        purpose: 'paywall-session',
+        userId: reader.userId,
+      });
+      meterSource = 'cookie';
+      if (!stored) {
+        // Fail closed to the server's record: the cookie was deleted, edited, swapped or another reader's.
+        const reads = deps.serverMeter ? await deps.serverMeter.reads(reader.userId, now) : [];
+        stored = { sid: randomUUID(), uid: reader.userId, reads, groups: [] };
+        meterSource = 'server';
+      }
+    } else {
+      const meterCookie = readCookie(cookies, METER_COOKIE);
+      stored = await verifyPaywallSession(meterCookie, deps.paywallSecret, { purpose: 'meter' });
+      // A meter that fails verification is spent, and is never replaced by a fresh one from here.
+      meterSource = stored ? 'cookie' : meterCookie ? 'tampered' : 'new';
+      stored ??= { sid: randomUUID(), uid: null, reads: [], groups: [] };
+    }
+    const groups = assignGroups(stored.sid, deps.experiments ?? [], stored.groups);
+    let session: PaywallSession = { ...stored, groups };
+    // New groups stick, and a paywall session taken from the server's record is issued again.
+    let changed =
+      meterSource === 'server' ||
+      (meterSource !== 'tampered' && groups.join('\n') !== stored.groups.join('\n'));
 
-      const decision = decideAccess({
+    const cookieName = reader ? PAYWALL_SESSION_COOKIE : METER_COOKIE;
+    // The paywall session ends with `bof_session` (ADR 3); the anonymous meter lasts its window.
+    const maxAge = claims
+      ? Math.max(1, claims.exp - Math.floor(now.getTime() / 1000))
+      : deps.policy.windowDays * 86_400;
+    const cookieFor = async (next: PaywallSession) =>
+      [
+        `${cookieName}=${encodeURIComponent(
+          await signPaywallSession(next, deps.paywallSecret, reader ? 'paywall-session' : 'meter'),
+        )}`,
+        'Path=/',
+        `Max-Age=${maxAge}`,
+        'SameSite=Lax',
+        ...(deps.secureCookies ? ['Secure'] : []),
+      ].join('; ');
+
+    // A gift link counts distinct readers: a signed-in reader by account, an anonymous browser by the id in
+    // its meter cookie. Only a page view by a browser we can recognise again takes a place; link previews
+    // never do, and a browser without our cookie is first sent round once to get it.
+    let gift: GiftRedemption | undefined;
+    let giftCookieCheck = false;
+    if (input.gift && deps.redeemGift) {
+      const readerKey = reader
+        ? `user:${reader.userId}`
+        : meterSource === 'cookie'
+          ? `browser:${session.sid}`
+          : null;
+      const pageView = (input.pageView ?? input.count) && !isPreviewAgent(input.userAgent);
+      gift = await deps.redeemGift({
+        token: input.gift,
+        articleId: story.id,
+        readerKey,
+        claim: pageView && readerKey !== null,
+        now,
+      });
+      if (gift.status === 'unclaimed' && pageView && meterSource === 'new' && !input.giftCookieChecked) {
+        giftCookieCheck = true;
+        changed = true;
+      }
+    }
+
+    const decide = (meter: readonly MeteredRead[]) =>
+      decideAccess({
         article: story,
         reader,
-        meter: session.reads,
+        meter,
+        meterTampered: meterSource === 'tampered',
         gift: gift?.status === 'opened' ? { articleId: story.id } : null,
         groups: session.groups,
         policy: deps.policy,
         now,
       });
-      const signedIn = reader !== null;
-      if (decision.kind !== 'allow-and-count' || !input.count) {
-        // New groups stick; a browser met for the first time through a gift keeps its id, so it stays
-        // the same reader.
-        const setCookies = groupsChanged || (gift && !kept && !reader) ? [await cookieFor(session)] : [];
-        return { story, decision, signedIn, counted: false, setCookies, ...giftFields };
+    let decision = decide(session.reads);
+    const signedIn = reader !== null;
+    if (decision.kind === 'allow-and-count' && input.count && !giftCookieCheck) {
+      if (reader && deps.serverMeter) {
+        const counted = await deps.serverMeter.count(reader.userId, story.id, now, (serverReads) =>
+          decide(mergeReads(session.reads, serverReads)),
+        );
+        decision = counted.decision;
+        session = { ...session, reads: mergeReads(session.reads, counted.reads) };
+        changed = true;
       }
+      if (decision.kind === 'allow-and-count') {
+        session = { ...session, reads: recordRead(session.reads, story.id, now, deps.policy) };
+        return {
+          story,
+          decision,
+          signedIn,
+          counted: true,
+          meterSource,
+          groups: session.groups,
+          setCookies: [await cookieFor(session)],
+          ...(gift ? { gift } : {}),
+        };
+      }
+    }
+    return {
+      story,
+      decision,
+      signedIn,
+      counted: false,
+      meterSource,
+      groups: session.groups,
+      setCookies: changed ? [await cookieFor(session)] : [],
+      ...(gift ? { gift } : {}),
+      ...(giftCookieCheck ? { giftCookieCheck } : {}),
+    };
+  }
 
-      const reads = recordRead(session.reads, story.id, now, deps.policy);
-      const setCookie = await cookieFor({ ...session, reads });
-      if (reader && deps.recordServerRead) {
-        deps.recordServerRead(reader.userId, story.id, now).catch((error: unknown) => {
-          console.error('Keeping a metered read on the server failed', error);
-        });
-      }
-      return { story, decision, signedIn, counted: true, setCookies: [setCookie], ...giftFields };
+  return {
+    /** The decision for a story known to the access index, by slug; null for a slug it does not know. */
+    async decide(input: StoryRequestFacts & { slug: string }): Promise<GateResult | null> {
+      const story = deps.story(input.slug);
+      return story ? decideStory(story, input) : null;
     },
+    /** The decision for a story whose access level the caller read itself (the page, from the database). */
+    decideStory,
   };
 }
 
@@ -142,15 +268,8 @@ export type AccessGate = ReturnType<typeof createAccessGate>;
 
 /** The decision as it travels in ACCESS_HEADER (JSON, ASCII only). */
 export function encodeGateResult(result: GateResult): string {
-  return encodeURIComponent(
-    JSON.stringify({
-      story: result.story,
-      decision: result.decision,
-      signedIn: result.signedIn,
-      counted: result.counted,
-      ...(result.gift ? { gift: result.gift } : {}),
-    }),
-  );
+  const { setCookies: _cookies, ...carried } = result;
+  return encodeURIComponent(JSON.stringify(carried));
 }
 
 export function decodeGateResult(value: string | null): Omit<GateResult, 'setCookies'> | null {

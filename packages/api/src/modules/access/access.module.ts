@@ -1,10 +1,13 @@
 import { parseWallExperiments } from '@bof/paywall/ab-groups';
+import { DEFAULT_STORY_GIFT_POLICY } from '@bof/paywall/gifts';
+import { windowStart } from '@bof/paywall/meter';
 import type { Platform } from '../../platform/platform';
+import { readContentVersion } from '../content/content-version';
 import { getSessionModule } from '../session/session.module';
 import { createAccessGate, type AccessGate } from './access-gate';
 import { createAccessIndex, type AccessIndex } from './access-index';
-import { createMeterRepo } from './meter.repo';
-import { DEFAULT_STORY_GIFT_POLICY, createStoryGifts, type StoryGifts } from './story-gifts';
+import { createAccessRepo } from './access.repo';
+import { createAccessService, type AccessService } from './access.service';
 
 export {
   ACCESS_HEADER,
@@ -12,14 +15,17 @@ export {
   encodeGateResult,
   opensStory,
   type GateResult,
+  type MeterSource,
 } from './access-gate';
+export type { StoryAccess } from './access-index';
 export { verifyPdfViewerLink } from './pdf-viewer-link';
-export type { GiftRedemption, StoryGiftView } from './story-gifts';
+export type { GiftRedemption, StoryGiftView } from './access.service';
 
 export interface AccessModule {
   gate: AccessGate;
+  /** Story access levels in memory; its `onChange` is the signal that the content changed. */
   index: AccessIndex;
-  gifts: StoryGifts;
+  service: AccessService;
   /** Signs PDF viewer links (and verifies them in the PDF route). */
   signingSecret: string;
 }
@@ -27,7 +33,7 @@ export interface AccessModule {
 const KEY = Symbol.for('bof.access-modules');
 type Holder = { [KEY]?: WeakMap<Platform, Promise<AccessModule>> };
 
-/** The access gate of a platform, built once: the in-memory access index, session keys, meter policy. */
+/** The access module of a platform, built once: the access index, the gate, gifts and PDF links. */
 export function getAccessModule(platform: Platform): Promise<AccessModule> {
   const holder = globalThis as Holder;
   const modules = (holder[KEY] ??= new WeakMap());
@@ -39,13 +45,23 @@ export function getAccessModule(platform: Platform): Promise<AccessModule> {
   return module;
 }
 
-async function createAccessModule(platform: Platform): Promise<AccessModule> {
+export async function createAccessModule(
+  platform: Platform,
+  options: { indexPollMs?: number } = {},
+): Promise<AccessModule> {
   const experiments = parseWallExperiments(platform.env.wallExperiments);
   if (typeof experiments === 'string') throw new Error(`WALL_EXPERIMENTS: ${experiments}`);
-  const [sessions, index] = await Promise.all([getSessionModule(platform), createAccessIndex(platform.db)]);
-  const meter = createMeterRepo(platform.db);
-  const gifts = createStoryGifts({
-    db: platform.db,
+  const repo = createAccessRepo(platform.db);
+  const policy = platform.env.meter;
+  const [sessions, index] = await Promise.all([
+    getSessionModule(platform),
+    createAccessIndex(
+      { contentVersion: () => readContentVersion(platform.db), stories: () => repo.stories.all() },
+      { pollMs: options.indexPollMs },
+    ),
+  ]);
+  const service = createAccessService({
+    repo,
     secret: sessions.paywallSecret,
     siteUrl: platform.env.siteUrl,
     policy: DEFAULT_STORY_GIFT_POLICY,
@@ -54,12 +70,27 @@ async function createAccessModule(platform: Platform): Promise<AccessModule> {
     story: (slug) => index.get(slug),
     verifySession: (token, now) => sessions.verify(token, now),
     paywallSecret: sessions.paywallSecret,
-    policy: platform.env.meter,
+    policy,
     experiments,
     secureCookies: platform.env.siteUrl.startsWith('https:'),
-    paywallCookieMaxAgeSeconds: platform.env.sessionTokenTtlSeconds,
-    recordServerRead: (userId, articleId, at) => meter.record(userId, articleId, at),
-    redeemGift: (token, articleId, readerKey, now) => gifts.redeem(token, articleId, readerKey, now),
+    serverMeter: {
+      reads: (userId, now) => repo.meter.readsSince(userId, windowStart(now, policy)),
+      async count(userId, articleId, now, decide) {
+        const { value, reads } = await repo.meter.underLock(
+          userId,
+          windowStart(now, policy),
+          (serverReads) => {
+            const decision = decide(serverReads);
+            return {
+              value: decision,
+              record: decision.kind === 'allow-and-count' ? { articleId, at: now } : null,
+            };
+          },
+        );
+        return { decision: value, reads };
+      },
+    },
+    redeemGift: (input) => service.redeemGift(input),
   });
-  return { gate, index, gifts, signingSecret: sessions.paywallSecret };
+  return { gate, index, service, signingSecret: sessions.paywallSecret };
 }

@@ -1,19 +1,19 @@
-import { z } from 'zod';
 import { builder } from '../../builder';
+import type { GraphQLContext } from '../../context';
 import { AuthError } from '../../errors/auth-error';
 import { DomainError } from '../../errors/domain-error';
 import { FieldValidationError } from '../../errors/field-validation-error';
-import type { GraphQLContext } from '../../context';
+import { UnauthorizedError } from '../../errors/unauthorized-error';
 import { DateTimeScalar } from '../../scalars/date-time.graphql';
+import { articleIdArgument, createStoryGiftInput, revokeStoryGiftInput } from './access.inputs';
 import { getAccessModule } from './access.module';
-import type { StoryGiftView } from './story-gifts';
+import type { StoryGiftView } from './access.service';
 
-const giftsOf = async (ctx: GraphQLContext) => (await getAccessModule(ctx.platform)).gifts;
+const serviceOf = async (ctx: GraphQLContext) => (await getAccessModule(ctx.platform)).service;
 const viewerOf = (ctx: GraphQLContext) => {
   if (!ctx.viewer) throw new AuthError();
   return ctx.viewer;
 };
-const uuid = z.uuid({ message: 'Not a valid id.' });
 
 const StoryGiftType = builder.objectRef<StoryGiftView>('StoryGift').implement({
   description: 'A story a member gifted: its link opens the whole story for anyone, for a while.',
@@ -42,11 +42,19 @@ const StoryGiftAllowanceType = builder
 
 const CreateStoryGiftInput = builder
   .inputType('CreateStoryGiftInput', { fields: (t) => ({ articleId: t.id({ required: true }) }) })
-  .validate(z.object({ articleId: uuid }));
+  .validate(createStoryGiftInput);
 
 const RevokeStoryGiftInput = builder
   .inputType('RevokeStoryGiftInput', { fields: (t) => ({ giftId: t.id({ required: true }) }) })
-  .validate(z.object({ giftId: uuid }));
+  .validate(revokeStoryGiftInput);
+
+const PdfViewerLinkType = builder.objectRef<{ url: string; expiresAt: Date }>('PdfViewerLink').implement({
+  description: "A signed link to a case study's PDF report, for a few minutes.",
+  fields: (t) => ({
+    url: t.exposeString('url'),
+    expiresAt: t.expose('expiresAt', { type: DateTimeScalar }),
+  }),
+});
 
 builder.queryField('storyGifts', (t) =>
   t.field({
@@ -56,12 +64,12 @@ builder.queryField('storyGifts', (t) =>
     errors: { types: [AuthError], directResult: true },
     resolve: async (_root, _args, ctx) => {
       const viewer = viewerOf(ctx);
-      const gifts = await giftsOf(ctx);
-      const [list, remainingThisMonth] = await Promise.all([
-        gifts.list(viewer),
-        gifts.remainingThisMonth(viewer, new Date()),
+      const service = await serviceOf(ctx);
+      const [gifts, remainingThisMonth] = await Promise.all([
+        service.listGifts(viewer),
+        service.remainingGifts(viewer, new Date()),
       ]);
-      return { gifts: list, remainingThisMonth };
+      return { gifts, remainingThisMonth };
     },
   }),
 );
@@ -69,12 +77,13 @@ builder.queryField('storyGifts', (t) =>
 builder.mutationField('createStoryGift', (t) =>
   t.field({
     type: StoryGiftType,
-    description: 'Gifts a story (members; a monthly allowance). Returns its storyGiftUrl.',
+    description:
+      'Gifts a story the member can read (not a free one; a monthly allowance). Returns its storyGiftUrl.',
     args: { input: t.arg({ type: CreateStoryGiftInput, required: true }) },
     authScopes: { loggedIn: true },
     errors: { types: [AuthError, FieldValidationError, DomainError], directResult: true },
     resolve: async (_root, { input }, ctx) =>
-      (await giftsOf(ctx)).create(viewerOf(ctx), String(input.articleId), new Date()),
+      (await serviceOf(ctx)).createGift(viewerOf(ctx), String(input.articleId), new Date()),
   }),
 );
 
@@ -86,6 +95,18 @@ builder.mutationField('revokeStoryGift', (t) =>
     authScopes: { loggedIn: true },
     errors: { types: [AuthError, FieldValidationError, DomainError], directResult: true },
     resolve: async (_root, { input }, ctx) =>
-      (await giftsOf(ctx)).revoke(viewerOf(ctx), String(input.giftId), new Date()),
+      (await serviceOf(ctx)).revokeGift(viewerOf(ctx), String(input.giftId), new Date()),
+  }),
+);
+
+builder.queryField('generatePdfViewerLink', (t) =>
+  t.field({
+    type: PdfViewerLinkType,
+    description: "A signed link to a case study's PDF, for readers whose membership includes it.",
+    args: { articleId: t.arg.id({ required: true, validate: articleIdArgument }) },
+    authScopes: { loggedIn: true },
+    errors: { types: [AuthError, FieldValidationError, UnauthorizedError, DomainError], directResult: true },
+    resolve: async (_root, { articleId }, ctx) =>
+      (await serviceOf(ctx)).pdfViewerLink(viewerOf(ctx), String(articleId), new Date()),
   }),
 );

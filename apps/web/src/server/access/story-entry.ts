@@ -1,0 +1,61 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ACCESS_HEADER, encodeGateResult, type AccessModule, type GateResult } from '@bof/api/access';
+import { giftCheckUrl, storyRequest } from './story-request';
+
+type Handle = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/**
+ * The server entry's part in story requests: every request loses a client-sent ACCESS_HEADER; a story
+ * request (`/articles/{section}/{slug}/`, `/case-studies/{slug}/`, its `report.pdf`) is decided by the
+ * access gate before Next.js sees it, and the decision travels to the page in ACCESS_HEADER. A counted read
+ * sets the meter cookie; a live gift link opened by a browser without our cookie is sent round once to the
+ * same address with it (`gift_check=1`), so it is recognised as one reader; a full page may come from the
+ * story page cache. Returns false when the request is not a story's (the caller hands it to Next.js).
+ */
+export function handleStoryRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: {
+    gate: AccessModule['gate'];
+    handle: Handle;
+    storyPages?: { serve(req: IncomingMessage, res: ServerResponse, result: GateResult): boolean };
+  },
+): boolean {
+  delete req.headers[ACCESS_HEADER];
+  const story = storyRequest(req.method, req.url, req.headers);
+  if (!story) return false;
+  deps.gate
+    .decide({
+      cookieHeader: req.headers.cookie,
+      slug: story.slug,
+      count: story.count,
+      pageView: story.pageView,
+      gift: story.gift,
+      giftCookieChecked: story.giftCookieChecked,
+      userAgent: story.userAgent,
+    })
+    .then((result) => {
+      // A story the access index does not know yet: the page decides from the story it reads itself.
+      if (!result) return deps.handle(req, res);
+      if (result.giftCookieCheck) {
+        res.writeHead(303, {
+          location: giftCheckUrl(req.url ?? '/'),
+          'set-cookie': result.setCookies,
+          'cache-control': 'private, no-store',
+        });
+        return void res.end();
+      }
+      req.headers[ACCESS_HEADER] = encodeGateResult(result);
+      if (deps.storyPages?.serve(req, res, result)) return;
+      for (const cookie of result.setCookies) res.appendHeader('set-cookie', cookie);
+      return deps.handle(req, res);
+    })
+    .catch((error: unknown) => {
+      // The page decides again without counting and fails closed; a failure there shows the error page.
+      console.error('Deciding access failed', error);
+      if (res.headersSent) return void res.destroy();
+      delete req.headers[ACCESS_HEADER];
+      return deps.handle(req, res);
+    });
+  return true;
+}

@@ -1,0 +1,254 @@
+import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '@bof/db/client';
+import { articles, contentSections, meterReads, storyGiftReaders, storyGifts } from '@bof/db/schema';
+import type { MeteredRead } from '@bof/paywall/meter';
+import type { AccessLevel } from '@bof/paywall/types';
+import type { StoryKind } from '../content/content.types';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A story as access needs it: its id, address parts and access level. */
+export interface StoryRow {
+  id: string;
+  slug: string;
+  kind: StoryKind;
+  sectionSlug: string;
+  access: AccessLevel;
+}
+
+/** A gift as its giver sees it, before its link is signed. */
+export interface GiftRow {
+  id: string;
+  articleId: string;
+  headline: string;
+  slug: string;
+  kind: StoryKind;
+  sectionSlug: string;
+  createdAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  readers: number;
+  maxReaders: number;
+}
+
+/** A gift as a request opening its link sees it, inside the gift's lock. */
+export interface GiftOpeningState {
+  gift: { articleId: string; revokedAt: Date | null; expiresAt: Date; maxReaders: number };
+  readers: number;
+  readerHoldsPlace: boolean;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Queries = Database | Tx;
+
+const upsertReads = (db: Queries, rows: { userId: string; articleId: string; readAt: Date }[]) =>
+  db
+    .insert(meterReads)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [meterReads.userId, meterReads.articleId],
+      set: { readAt: sql`greatest(${meterReads.readAt}, excluded.read_at)` },
+    });
+
+async function readsSince(db: Queries, userId: string, since: Date, limit: number): Promise<MeteredRead[]> {
+  const rows = await db
+    .select({ articleId: meterReads.articleId, readAt: meterReads.readAt })
+    .from(meterReads)
+    .where(and(eq(meterReads.userId, userId), gte(meterReads.readAt, since)))
+    .orderBy(desc(meterReads.readAt))
+    .limit(limit);
+  return rows.map((r) => ({ articleId: r.articleId, at: Math.floor(r.readAt.getTime() / 1000) }));
+}
+
+const startOfMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+/** The only place that builds the access module's queries: stories' access levels, the meter, gifts. */
+export function createAccessRepo(db: Database) {
+  const storyColumns = {
+    id: articles.id,
+    slug: articles.slug,
+    kind: articles.kind,
+    sectionSlug: contentSections.slug,
+    access: articles.access,
+  };
+
+  async function giftRows(where: SQL | undefined, limit = 100): Promise<GiftRow[]> {
+    const rows = await db
+      .select({
+        id: storyGifts.id,
+        articleId: storyGifts.articleId,
+        createdAt: storyGifts.createdAt,
+        expiresAt: storyGifts.expiresAt,
+        revokedAt: storyGifts.revokedAt,
+        maxReaders: storyGifts.maxReaders,
+        headline: articles.headline,
+        slug: articles.slug,
+        kind: articles.kind,
+        sectionSlug: contentSections.slug,
+        readers: sql<number>`(select count(*)::int from story_gift_readers r where r.gift_id = ${storyGifts.id})`,
+      })
+      .from(storyGifts)
+      .innerJoin(articles, eq(articles.id, storyGifts.articleId))
+      .innerJoin(contentSections, eq(contentSections.id, articles.sectionId))
+      .where(where)
+      .orderBy(desc(storyGifts.createdAt))
+      .limit(limit);
+    return rows.map((row) => ({ ...row, kind: row.kind as StoryKind, readers: Number(row.readers) }));
+  }
+
+  return {
+    stories: {
+      /** Every story's slug, id and access level (the in-memory access index). */
+      async all(): Promise<{ id: string; slug: string; access: AccessLevel }[]> {
+        const rows = await db
+          .select({ id: articles.id, slug: articles.slug, access: articles.access })
+          .from(articles);
+        return rows.map((row) => ({ ...row, access: row.access as AccessLevel }));
+      },
+      async byId(id: string): Promise<StoryRow | undefined> {
+        if (!UUID.test(id)) return undefined;
+        const [row] = await db
+          .select(storyColumns)
+          .from(articles)
+          .innerJoin(contentSections, eq(contentSections.id, articles.sectionId))
+          .where(eq(articles.id, id));
+        return row ? { ...row, kind: row.kind as StoryKind, access: row.access as AccessLevel } : undefined;
+      },
+    },
+
+    /** A signed-in reader's counted reads, kept on the server so the meter follows them. */
+    meter: {
+      async record(userId: string, articleId: string, at: Date): Promise<void> {
+        await upsertReads(db, [{ userId, articleId, readAt: at }]);
+      },
+      /** Keeps reads a browser brought (its cookie), for stories that still exist; the latest time wins. */
+      async keep(userId: string, reads: readonly MeteredRead[]): Promise<void> {
+        const ids = [...new Set(reads.map((r) => r.articleId).filter((id) => UUID.test(id)))];
+        if (ids.length === 0) return;
+        const existing = new Set(
+          (await db.select({ id: articles.id }).from(articles).where(inArray(articles.id, ids))).map(
+            (r) => r.id,
+          ),
+        );
+        const latest = new Map<string, number>();
+        for (const r of reads)
+          if (existing.has(r.articleId))
+            latest.set(r.articleId, Math.max(latest.get(r.articleId) ?? 0, r.at));
+        const rows = [...latest].map(([articleId, at]) => ({
+          userId,
+          articleId,
+          readAt: new Date(at * 1000),
+        }));
+        if (rows.length > 0) await upsertReads(db, rows);
+      },
+      /** Reads since `since`, newest first, at most `limit`. */
+      readsSince: (userId: string, since: Date, limit = 50) => readsSince(db, userId, since, limit),
+      /**
+       * Runs `work` holding the reader's meter lock, with their reads since `since`; `work` returns whether
+       * to record a read of `articleId` at `at`. Two requests of one reader are decided one after the other.
+       */
+      async underLock<T>(
+        userId: string,
+        since: Date,
+        work: (reads: MeteredRead[]) => { value: T; record: { articleId: string; at: Date } | null },
+      ): Promise<{ value: T; reads: MeteredRead[] }> {
+        return db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`meter:${userId}`}))`);
+          const reads = await readsSince(tx, userId, since, 50);
+          const { value, record } = work(reads);
+          if (record) await upsertReads(tx, [{ userId, articleId: record.articleId, readAt: record.at }]);
+          return { value, reads };
+        });
+      },
+    },
+
+    gifts: {
+      /** Gifts the giver created since the start of `now`'s calendar month (UTC). */
+      async countThisMonth(giverUserId: string, now: Date): Promise<number> {
+        const [row] = await db
+          .select({ n: count() })
+          .from(storyGifts)
+          .where(and(eq(storyGifts.giverUserId, giverUserId), gte(storyGifts.createdAt, startOfMonth(now))));
+        return row?.n ?? 0;
+      },
+      /**
+       * Runs `work` under the giver's lock with the gifts they created this calendar month, and creates the
+       * gift when `work` says so, so two quick gifts cannot both take the last one of the month.
+       */
+      async createUnderLock<T>(
+        giverUserId: string,
+        articleId: string,
+        now: Date,
+        work: (giftedThisMonth: number) => {
+          value: T;
+          create: { expiresAt: Date; maxReaders: number } | null;
+        },
+      ): Promise<{ value: T; id: string | null }> {
+        return db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`story-gifts:${giverUserId}`}))`);
+          const [used] = await tx
+            .select({ n: count() })
+            .from(storyGifts)
+            .where(
+              and(eq(storyGifts.giverUserId, giverUserId), gte(storyGifts.createdAt, startOfMonth(now))),
+            );
+          const { value, create } = work(used?.n ?? 0);
+          if (!create) return { value, id: null };
+          const [row] = await tx
+            .insert(storyGifts)
+            .values({ giverUserId, articleId, createdAt: now, ...create })
+            .returning({ id: storyGifts.id });
+          return { value, id: row!.id };
+        });
+      },
+      byId: async (id: string) => (await giftRows(eq(storyGifts.id, id), 1))[0],
+      ofGiver: (giverUserId: string) => giftRows(eq(storyGifts.giverUserId, giverUserId)),
+      /** Revokes one of the giver's gifts (the first revocation time stays); false when it is not theirs. */
+      async revoke(giverUserId: string, giftId: string, now: Date): Promise<boolean> {
+        if (!UUID.test(giftId)) return false;
+        const rows = await db
+          .update(storyGifts)
+          .set({ revokedAt: sql`coalesce(${storyGifts.revokedAt}, ${now})` })
+          .where(and(eq(storyGifts.id, giftId), eq(storyGifts.giverUserId, giverUserId)))
+          .returning({ id: storyGifts.id });
+        return rows.length > 0;
+      },
+      /**
+       * Runs `work` under the gift's lock with what opening it needs to know; when `work` says so, the
+       * reader takes a place. Undefined when there is no such gift.
+       */
+      async openUnderLock<T>(
+        giftId: string,
+        readerKey: string | null,
+        now: Date,
+        work: (state: GiftOpeningState) => { value: T; claim: boolean },
+      ): Promise<T | undefined> {
+        return db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`story-gift:${giftId}`}))`);
+          const [gift] = await tx.select().from(storyGifts).where(eq(storyGifts.id, giftId));
+          if (!gift) return undefined;
+          const [held] = readerKey
+            ? await tx
+                .select({ key: storyGiftReaders.readerKey })
+                .from(storyGiftReaders)
+                .where(and(eq(storyGiftReaders.giftId, giftId), eq(storyGiftReaders.readerKey, readerKey)))
+            : [];
+          const [readers] = await tx
+            .select({ n: count() })
+            .from(storyGiftReaders)
+            .where(eq(storyGiftReaders.giftId, giftId));
+          const { value, claim } = work({
+            gift,
+            readers: readers?.n ?? 0,
+            readerHoldsPlace: held !== undefined,
+          });
+          if (claim && readerKey)
+            await tx.insert(storyGiftReaders).values({ giftId, readerKey, firstOpenedAt: now });
+          return value;
+        });
+      },
+    },
+  };
+}
+
+export type AccessRepo = ReturnType<typeof createAccessRepo>;
