@@ -1,4 +1,4 @@
-// Drives the running site's billing simulator (embedded defaults only):
+// Drives the running site's billing simulator (embedded defaults only; docs/billing.md, "The clock"):
 //   npm run billing:simulator -- advance 30     move its clock 30 days; renewals, dunning and expiry run
 //   npm run billing:simulator -- reconcile      repair the product's copies from the simulator's records
 //   npm run billing:simulator -- now            print the simulator's clock

@@ -39,17 +39,26 @@ export interface ProviderSubscription {
   isInDunning: boolean;
   activeInvoiceId: string | null;
   couponCodes: string[];
+  /**
+   * When the provider last changed this subscription. States are applied in this order: an older state
+   * read late (a slow webhook) never overwrites a newer one.
+   */
+  updatedAt: Date;
 }
 
 export interface ProviderInvoice {
   id: string;
   accountCode: string;
   subscriptionUuid: string | null;
+  /** The plan the invoice charges for (an upgrade's invoice names the new plan). */
+  planCode: string | null;
   state: 'paid' | 'failed' | 'pending';
   currency: Currency;
   subtotal: number;
   tax: number;
   total: number;
+  /** What the card paid on this invoice: the total less any credit applied (an upgrade's unused days). */
+  paid: number;
   createdAt: Date;
 }
 
@@ -64,10 +73,20 @@ export interface PurchaseRequest {
   threeDSecureActionResultToken?: string;
   /** Sent to the provider so a retry never charges twice. */
   idempotencyKey: string;
-  /** Net price before tax and the tax, decided by the catalogue. */
+  /** Net yearly price before tax, from the catalogue. */
   unitAmount: number;
-  taxRate: number;
+  /**
+   * The billing country the reader chose. The tax is the provider's, from the card's billing address;
+   * a provider that can see the token's address refuses a purchase whose country differs.
+   */
+  country: string;
+  /** Days of free trial; 0 for none. */
   trialDays: number;
+  /**
+   * The plan has a free trial this reader does not get (they have had a membership): the provider must
+   * not apply the trial it may hold on the plan.
+   */
+  skipsPlanTrial?: boolean;
 }
 
 export type PurchaseOutcome =
@@ -85,9 +104,24 @@ export interface PlanChangePreview {
   taxInfo: { rate: number; region: string; type: string } | null;
 }
 
-/** A provider that cannot be reached or answered unexpectedly: fail closed, tell the reader to retry. */
+/**
+ * A provider that cannot be reached or answered unexpectedly: fail closed, tell the reader to retry.
+ * `mayHaveCharged` is false only when the request certainly never reached the provider (a connection
+ * refused, say); after a timeout or a 5xx the outcome is unknown and the reader must not be told that
+ * nothing was charged.
+ */
 export class BillingUnavailableError extends Error {
   readonly code = 'billing_unavailable';
+  readonly mayHaveCharged: boolean;
+  constructor(message: string, options: { cause?: unknown; mayHaveCharged?: boolean } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.mayHaveCharged = options.mayHaveCharged ?? true;
+  }
+}
+
+/** The card on file was declined for a charge (an upgrade, say): nothing was charged. */
+export class PaymentDeclinedError extends Error {
+  readonly code = 'payment_declined';
 }
 
 /**
@@ -103,20 +137,22 @@ export interface BillingProvider {
   getSubscription(uuid: string): Promise<ProviderSubscription | null>;
   /**
    * What changing the plan at once would charge now, as the provider prices it (its own proration and
-   * tax). A provider without it charges what it is told, priced by the product (`previewUpgrade`).
+   * tax; nothing during a free trial).
    */
-  previewPlanChange?(input: {
+  previewPlanChange(input: {
     uuid: string;
     planCode: string;
     unitAmount: number;
   }): Promise<PlanChangePreview>;
-  /** Changes the plan at once, charging `charge` (net) plus tax now. */
+  /**
+   * Changes the plan at once and charges what the provider's own pricing says now (the preview's figures
+   * when nothing changed in between). Reports the invoice actually charged, read back from the provider,
+   * or null when nothing was charged (a change during a trial).
+   */
   changePlan(input: {
     uuid: string;
     planCode: string;
     unitAmount: number;
-    charge: number;
-    taxRate: number;
     idempotencyKey: string;
   }): Promise<{ subscription: ProviderSubscription; invoice: ProviderInvoice | null }>;
   /** Cancels at the end of the current term: access continues until then. */

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CURRENCIES } from '@bof/config/constants';
 import { MEMBERSHIP_LEVELS, MEMBERSHIP_TYPES } from '@bof/config/enums';
 import { INDIVIDUAL_PLAN_CODES, PLANS, findPlan } from './plans';
-import { currencyForCountry, formatMoney, priceOf } from './pricing';
-import { taxFor } from './tax';
+import { currencyForCountry, currencyRefusal, formatMoney, priceOf } from './pricing';
+import { TAX_TABLE, taxFor } from './tax';
 
 describe('the plan catalogue', () => {
   it('has the spec plan codes, each priced in every currency', () => {
@@ -42,6 +42,30 @@ describe('currency and tax', () => {
     expect(taxFor('DE').rate).toBe(0.19);
     expect(taxFor('IN')).toEqual({ rate: 0.18, region: 'IN', type: 'GST' });
     expect(taxFor('US')).toEqual({ rate: 0, region: 'US', type: 'none' });
+  });
+
+  it('has the standard VAT rate of every EU member state, and of the UK, CH and NO; GST in AU, NZ, IN', () => {
+    const EU = 'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' ');
+    expect(EU).toHaveLength(27);
+    for (const country of EU) {
+      const tax = taxFor(country);
+      expect(tax.type, country).toBe('VAT');
+      expect(tax.rate, country).toBeGreaterThanOrEqual(0.17);
+      expect(tax.rate, country).toBeLessThanOrEqual(0.27);
+    }
+    expect(Object.keys(TAX_TABLE).sort()).toEqual([...EU, 'GB', 'CH', 'NO', 'AU', 'NZ', 'IN'].sort());
+    expect([taxFor('HU').rate, taxFor('LU').rate, taxFor('FI').rate, taxFor('EE').rate]).toEqual([
+      0.27, 0.17, 0.255, 0.24,
+    ]);
+    expect(taxFor('CH')).toEqual({ rate: 0.081, region: 'CH', type: 'VAT' });
+    expect(taxFor('AU')).toEqual({ rate: 0.1, region: 'AU', type: 'GST' });
+    expect(taxFor('NZ')).toEqual({ rate: 0.15, region: 'NZ', type: 'GST' });
+  });
+
+  it('sells rupee prices to readers billed in India only', () => {
+    expect(currencyRefusal('INR', 'IN')).toBe(null);
+    expect(currencyRefusal('INR', 'GB')).toMatch(/billed in India/);
+    for (const currency of ['EUR', 'GBP', 'USD'] as const) expect(currencyRefusal(currency, 'IN')).toBe(null);
   });
 
   it('prices a plan with its tax', () => {

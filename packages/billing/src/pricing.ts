@@ -11,9 +11,11 @@ export interface SubscriptionPrice {
   taxInfo: TaxInfo;
 }
 
+/** The euro area (Bulgaria joined on 1 January 2026). */
 const EURO_COUNTRIES = new Set([
   'AT',
   'BE',
+  'BG',
   'CY',
   'DE',
   'EE',
@@ -41,6 +43,17 @@ export function currencyForCountry(country: string | undefined): Currency {
   if (code === 'IN') return 'INR';
   if (code && EURO_COUNTRIES.has(code)) return 'EUR';
   return 'USD';
+}
+
+/**
+ * Why `currency` is not sold to a reader billed in `country`, or null when it is. Any reader may pay in
+ * EUR, GBP or USD; rupee prices are Indian prices, for cards billed in India only.
+ */
+export function currencyRefusal(currency: Currency, country: string): string | null {
+  if (currency === 'INR' && country.toUpperCase() !== 'IN') {
+    return 'Prices in rupees are for readers billed in India. Please choose euros, pounds or dollars.';
+  }
+  return null;
 }
 
 export function isCurrency(value: string): value is Currency {

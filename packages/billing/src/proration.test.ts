@@ -37,10 +37,17 @@ describe('previewUpgrade', () => {
     );
   });
 
-  it('credits nothing during a trial', () => {
-    const preview = previewUpgrade({ ...base, inTrial: true, now: termStartsAt });
-    expect(preview.proRata).toBe(0);
-    expect(preview.dueToday).toBe(54_000);
+  it('charges nothing during a trial, as Recurly does: the new plan is billed when the trial ends', () => {
+    // Day 25 of a 30-day Standard trial, upgrading to Premium.
+    const trialStart = new Date('2026-01-01T00:00:00Z');
+    const preview = previewUpgrade({
+      ...base,
+      inTrial: true,
+      termStartsAt: trialStart,
+      termEndsAt: new Date('2026-01-31T00:00:00Z'),
+      now: new Date('2026-01-26T00:00:00Z'),
+    });
+    expect(preview).toMatchObject({ proRata: 0, taxAmount: 0, dueToday: 0, planFee: 45_000, total: 54_000 });
   });
 
   it('never asks for a negative amount', () => {

@@ -1,4 +1,5 @@
 import type { Currency } from '@bof/config/constants';
+import type { PlanChangePreview } from './billing-provider';
 import { taxOn, type TaxInfo } from './tax';
 
 /** Spec §3 SubscriptionUpgradePreview, in minor units. */
@@ -13,7 +14,7 @@ export interface SubscriptionUpgradePreview {
   taxInfo: TaxInfo;
   /** What the upgrade charges now: the new plan for the rest of the term, less the credit, plus tax. */
   dueToday: number;
-  /** The full yearly price of the new plan with tax, from the next renewal. */
+  /** The full yearly price of the new plan with tax, from the next renewal (or the end of the trial). */
   total: number;
   totalPerMonth: number;
 }
@@ -21,10 +22,68 @@ export interface SubscriptionUpgradePreview {
 const DAY_MS = 86_400_000;
 
 /**
- * Prices an immediate upgrade within the current term, as Recurly's prorated change does: the new plan
- * is charged for the days left, the current plan's unused days are credited. Days are whole and rounding
- * is to the minor unit, so the preview and the charge are the same number.
+ * Prices an immediate plan change as Recurly does. In a paid term, the new plan is charged for the days
+ * left and the current plan's unused days are credited, with tax on each. During a free trial nothing is
+ * charged: the plan changes at once, the trial runs to its end, and the first paid term is billed at the
+ * new plan's price then (Recurly: "changes during a free trial period don't generate an invoice").
+ * Days are whole and rounding is to the minor unit, so a preview and the charge made on the same day
+ * are the same number.
  */
+export function prorateChange(input: {
+  currentFee: number;
+  newFee: number;
+  periodStartsAt: Date;
+  periodEndsAt: Date;
+  now: Date;
+  tax: TaxInfo;
+  inTrial: boolean;
+}): PlanChangePreview {
+  if (input.inTrial) return { charge: 0, credit: 0, tax: 0, taxInfo: input.tax };
+  const termDays = Math.max(
+    1,
+    Math.round((input.periodEndsAt.getTime() - input.periodStartsAt.getTime()) / DAY_MS),
+  );
+  const daysLeft = Math.min(
+    termDays,
+    Math.max(0, Math.ceil((input.periodEndsAt.getTime() - input.now.getTime()) / DAY_MS)),
+  );
+  const charge = Math.round((input.newFee * daysLeft) / termDays);
+  // Never more credit than the charge: a change that would be owed money charges nothing now.
+  const credit = -Math.min(charge, Math.round((input.currentFee * daysLeft) / termDays));
+  return { charge, credit, tax: taxOn(charge, input.tax) + taxOn(credit, input.tax), taxInfo: input.tax };
+}
+
+/** A priced change (the provider's or `prorateChange`'s) as the spec's preview of an upgrade. */
+export function upgradePreviewOf(
+  currency: Currency,
+  newFee: number,
+  tax: TaxInfo,
+  change: PlanChangePreview,
+): SubscriptionUpgradePreview {
+  const kind = change.taxInfo?.type.toUpperCase();
+  // Recurly names its taxes in lower case ("vat"); the table's kind stands in for one it does not name.
+  const taxInfo: TaxInfo = change.taxInfo
+    ? {
+        rate: change.taxInfo.rate,
+        region: change.taxInfo.region || tax.region,
+        type: kind === 'VAT' || kind === 'GST' ? kind : tax.type,
+      }
+    : tax;
+  const total = newFee + taxOn(newFee, taxInfo);
+  return {
+    currency,
+    planFee: newFee,
+    planFeePerMonth: Math.round(newFee / 12),
+    proRata: change.credit,
+    taxAmount: change.tax,
+    taxInfo,
+    dueToday: change.charge + change.credit + change.tax,
+    total,
+    totalPerMonth: Math.round(total / 12),
+  };
+}
+
+/** `prorateChange` as the spec's preview. */
 export function previewUpgrade(input: {
   currency: Currency;
   currentFee: number;
@@ -33,31 +92,16 @@ export function previewUpgrade(input: {
   termEndsAt: Date;
   now: Date;
   tax: TaxInfo;
-  /** A trial is not yet paid for: nothing to credit. */
   inTrial: boolean;
 }): SubscriptionUpgradePreview {
-  const termDays = Math.max(
-    1,
-    Math.round((input.termEndsAt.getTime() - input.termStartsAt.getTime()) / DAY_MS),
-  );
-  const daysLeft = Math.min(
-    termDays,
-    Math.max(0, Math.ceil((input.termEndsAt.getTime() - input.now.getTime()) / DAY_MS)),
-  );
-  const charge = Math.round((input.newFee * daysLeft) / termDays);
-  const proRata = input.inTrial ? 0 : -Math.round((input.currentFee * daysLeft) / termDays);
-  const net = Math.max(0, charge + proRata);
-  const taxAmount = taxOn(net, input.tax);
-  const total = input.newFee + taxOn(input.newFee, input.tax);
-  return {
-    currency: input.currency,
-    planFee: input.newFee,
-    planFeePerMonth: Math.round(input.newFee / 12),
-    proRata,
-    taxAmount,
-    taxInfo: input.tax,
-    dueToday: net + taxAmount,
-    total,
-    totalPerMonth: Math.round(total / 12),
-  };
+  const change = prorateChange({
+    currentFee: input.currentFee,
+    newFee: input.newFee,
+    periodStartsAt: input.termStartsAt,
+    periodEndsAt: input.termEndsAt,
+    now: input.now,
+    tax: input.tax,
+    inTrial: input.inTrial,
+  });
+  return upgradePreviewOf(input.currency, input.newFee, input.tax, change);
 }

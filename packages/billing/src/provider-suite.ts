@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BillingProvider, PlanChangePreview, PurchaseRequest } from './billing-provider';
+import type { BillingProvider, PurchaseRequest } from './billing-provider';
 
 /** The cards every provider's test setup offers: one that pays, one declined, one that asks for 3-D Secure. */
 export type TestCard = 'success' | 'declined' | 'three-d-secure';
@@ -11,6 +11,11 @@ export interface ProviderHarness {
   cardToken(card: TestCard): Promise<string>;
   /** The reader answers the bank's challenge: a result token when it passes, null when it fails. */
   completeChallenge(actionTokenId: string, outcome: 'pass' | 'fail'): Promise<string | null>;
+  /**
+   * Moves the provider's clock on, where it has one a test can move (the simulator). A recorded provider
+   * replays the exchanges recorded at that point of the case, so it has none.
+   */
+  advanceDays?(days: number): Promise<void>;
   /** Ends the case; throws when the provider saw something the case did not expect. */
   close(): Promise<void>;
 }
@@ -18,6 +23,7 @@ export interface ProviderHarness {
 const DAY = 86_400_000;
 const ACCOUNT = 'acct-1';
 const PREMIUM = 'individuals_premium_yearly_v1';
+const STANDARD = 'individuals_standard_yearly_trial_v1';
 const EXECUTIVE = 'executive_allaccess_yearly_v1';
 
 function request(billingToken: string, extra: Partial<PurchaseRequest> = {}): PurchaseRequest {
@@ -29,7 +35,7 @@ function request(billingToken: string, extra: Partial<PurchaseRequest> = {}): Pu
     billingToken,
     idempotencyKey: 'purchase-key-1',
     unitAmount: 45_000,
-    taxRate: 0.2,
+    country: 'GB',
     trialDays: 0,
     ...extra,
   };
@@ -76,9 +82,11 @@ export function runBillingProviderSuite(name: string, open: (caseName: string) =
         subscriptionUuid: sub.uuid,
         state: 'paid',
         currency: 'GBP',
+        planCode: PREMIUM,
         subtotal: 45_000,
         tax: 9_000,
         total: 54_000,
+        paid: 54_000,
       });
       expect(sub.activeInvoiceId).toBe(invoice!.id);
       expect(await h.provider.getSubscription(sub.uuid)).toEqual(sub);
@@ -96,7 +104,7 @@ export function runBillingProviderSuite(name: string, open: (caseName: string) =
     it('starts a trial without charging', async () => {
       const h = await setup('purchase-trial');
       const outcome = await purchased(h, {
-        planCode: 'individuals_standard_yearly_trial_v1',
+        planCode: STANDARD,
         unitAmount: 25_000,
         trialDays: 30,
       });
@@ -183,30 +191,54 @@ export function runBillingProviderSuite(name: string, open: (caseName: string) =
       expect((await h.provider.getSubscription(sub.uuid))?.couponCodes).toEqual(['stay-with-us-30']);
     });
 
-    it('upgrades at once, charging exactly the previewed amount', async () => {
+    it('upgrades mid-term, charging exactly what it previewed: the new plan less the unused days', async () => {
       const h = await setup('upgrade');
       const { subscription: sub } = await purchased(h);
+      // A hundred days into the year, where the provider's clock can move: proration is not trivial.
+      await h.advanceDays?.(100);
       const change = { uuid: sub.uuid, planCode: EXECUTIVE, unitAmount: 150_000 };
-      // A provider that prices changes itself is asked; otherwise the product's figures are charged.
-      const preview: PlanChangePreview = h.provider.previewPlanChange
-        ? await h.provider.previewPlanChange(change)
-        : { charge: 105_000, credit: 0, tax: 21_000, taxInfo: null };
-      expect(preview.credit).toBeLessThanOrEqual(0);
-      const net = preview.charge + preview.credit;
+      const preview = await h.provider.previewPlanChange(change);
+      expect(preview.charge).toBeGreaterThan(0);
+      expect(preview.credit).toBeLessThan(0);
+      const due = preview.charge + preview.credit + preview.tax;
       const { subscription, invoice } = await h.provider.changePlan({
         ...change,
-        charge: net,
-        taxRate: 0.2,
         idempotencyKey: 'upgrade-key-1',
       });
-      expect(invoice).toMatchObject({
-        state: 'paid',
-        subtotal: net,
-        tax: preview.tax,
-        total: net + preview.tax,
-      });
+      // The invoice the provider holds: what the card paid is the preview, to the minor unit.
+      expect(invoice).toMatchObject({ state: 'paid', planCode: EXECUTIVE, currency: 'GBP', paid: due });
       expect(subscription).toMatchObject({ uuid: sub.uuid, planCode: EXECUTIVE, unitAmount: 150_000 });
+      expect(subscription.currentPeriodEndsAt).toEqual(sub.currentPeriodEndsAt);
       expect((await h.provider.getSubscription(sub.uuid))?.planCode).toBe(EXECUTIVE);
+    });
+
+    it('changes the plan during a trial without charging: the trial runs on to its end', async () => {
+      const h = await setup('upgrade-in-trial');
+      const { subscription: sub } = await purchased(h, {
+        planCode: STANDARD,
+        unitAmount: 25_000,
+        trialDays: 30,
+      });
+      // Day 25 of the 30-day trial.
+      await h.advanceDays?.(25);
+      const change = { uuid: sub.uuid, planCode: PREMIUM, unitAmount: 45_000 };
+      const preview = await h.provider.previewPlanChange(change);
+      expect(preview.charge + preview.credit + preview.tax).toBe(0);
+      const { subscription, invoice } = await h.provider.changePlan({
+        ...change,
+        idempotencyKey: 'upgrade-key-1',
+      });
+      expect(invoice).toBe(null);
+      expect(subscription).toMatchObject({
+        uuid: sub.uuid,
+        planCode: PREMIUM,
+        unitAmount: 45_000,
+        state: 'ACTIVE',
+        trialEndsAt: sub.trialEndsAt,
+        currentPeriodEndsAt: sub.currentPeriodEndsAt,
+      });
+      expect(await h.provider.listInvoices(ACCOUNT)).toEqual([]);
+      expect((await h.provider.getSubscription(sub.uuid))?.planCode).toBe(PREMIUM);
     });
 
     it('knows nothing of an account it never saw', async () => {

@@ -6,7 +6,7 @@ export type ErrorMeaning =
   | { kind: 'declined'; message: string }
   | { kind: 'three-d-secure'; actionTokenId: string; message: string }
   | { kind: 'not-found' }
-  | { kind: 'unavailable'; reason: string };
+  | { kind: 'unavailable'; reason: string; mayHaveCharged: boolean };
 
 interface RecurlyErrorFields {
   type?: string;
@@ -23,15 +23,24 @@ const DECLINED = 'Your card was declined. Please use another card.';
 const CARD_EXPIRED = 'The card details have expired. Please enter them again.';
 const CONFIRM = 'Your bank asks you to confirm this payment.';
 
+/** Network errors raised before a request could reach Recurly: nothing was sent, nothing was charged. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ENETUNREACH', 'EHOSTUNREACH', 'EAI_AGAIN']);
+
 /**
  * Classifies an error thrown by the Recurly client. Declines and card problems are answers for the
  * reader; 3-D Secure asks for a challenge; everything else (network failure, timeout, 5xx, rate limit,
- * a rejected API key, a request Recurly finds invalid) is an outage, so the caller fails closed.
+ * a rejected API key, a request Recurly finds invalid) is an outage, so the caller fails closed. An
+ * outage says whether the request may have been acted on: Recurly refused it (4xx) or it never left
+ * (connection refused, unknown host): no; a timeout, a dropped connection or a 5xx: perhaps.
  */
 export function meaningOf(error: unknown): ErrorMeaning {
   if (!(error instanceof recurly.ApiError)) {
     const code = (error as NodeJS.ErrnoException | null)?.code;
-    return { kind: 'unavailable', reason: `Recurly could not be reached${code ? ` (${code})` : ''}.` };
+    return {
+      kind: 'unavailable',
+      reason: `Recurly could not be reached${code ? ` (${code})` : ''}.`,
+      mayHaveCharged: !(code && NEVER_SENT.has(code)),
+    };
   }
   const fields = error as unknown as RecurlyErrorFields;
   const status = error.getResponse?.()?.status;
@@ -50,7 +59,11 @@ export function meaningOf(error: unknown): ErrorMeaning {
     case 'validation': {
       const aboutCard = (fields.params ?? []).some((p) => /billing_info|token/.test(p.param ?? ''));
       if (aboutCard) return { kind: 'declined', message: error.message || DECLINED };
-      return { kind: 'unavailable', reason: `Recurly refused the request: ${error.message}` };
+      return {
+        kind: 'unavailable',
+        reason: `Recurly refused the request: ${error.message}`,
+        mayHaveCharged: false,
+      };
     }
     case 'not_found':
       return { kind: 'not-found' };
@@ -58,6 +71,7 @@ export function meaningOf(error: unknown): ErrorMeaning {
       return {
         kind: 'unavailable',
         reason: `Recurly answered ${status ?? 'with an error'} (${fields.type ?? 'unknown'}): ${error.message}`,
+        mayHaveCharged: status === undefined || status >= 500,
       };
   }
 }
@@ -72,9 +86,13 @@ export function purchaseOutcomeOf(error: unknown): PurchaseOutcome {
     case 'not-found':
       throw new BillingUnavailableError('Recurly does not know the plan or account of this purchase.', {
         cause: error,
+        mayHaveCharged: false,
       });
     case 'unavailable':
-      throw new BillingUnavailableError(meaning.reason, { cause: error });
+      throw new BillingUnavailableError(meaning.reason, {
+        cause: error,
+        mayHaveCharged: meaning.mayHaveCharged,
+      });
   }
 }
 
@@ -82,10 +100,17 @@ export function purchaseOutcomeOf(error: unknown): PurchaseOutcome {
 export function unavailable(error: unknown): BillingUnavailableError {
   if (error instanceof BillingUnavailableError) return error;
   const meaning = meaningOf(error);
-  const cause = { cause: error };
-  if (meaning.kind === 'unavailable') return new BillingUnavailableError(meaning.reason, cause);
-  if (meaning.kind === 'not-found') {
-    return new BillingUnavailableError('Recurly does not know that record.', cause);
+  if (meaning.kind === 'unavailable') {
+    return new BillingUnavailableError(meaning.reason, {
+      cause: error,
+      mayHaveCharged: meaning.mayHaveCharged,
+    });
   }
-  return new BillingUnavailableError(meaning.message, cause);
+  if (meaning.kind === 'not-found') {
+    return new BillingUnavailableError('Recurly does not know that record.', {
+      cause: error,
+      mayHaveCharged: false,
+    });
+  }
+  return new BillingUnavailableError(meaning.message, { cause: error, mayHaveCharged: false });
 }

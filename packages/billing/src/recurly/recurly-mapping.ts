@@ -66,6 +66,7 @@ export function toProviderSubscription(sub: recurly.Subscription, inDunning: boo
       .filter((r) => r.state === 'active')
       .map((r) => r.coupon?.code)
       .filter((code): code is string => Boolean(code)),
+    updatedAt: sub.updatedAt ?? required(sub.createdAt, 'created_at'),
   };
 }
 
@@ -96,11 +97,15 @@ export function toProviderInvoice(
     id: required(invoice.id, 'an invoice id'),
     accountCode: required(invoice.account?.code, 'the account code'),
     subscriptionUuid: subscriptionId ? (uuidById.get(subscriptionId) ?? null) : null,
+    // The plan of the invoice's own subscription charge (its first line naming a plan).
+    planCode: (invoice.lineItems ?? []).find((line) => line.planCode)?.planCode ?? null,
     state: invoiceStateOf(invoice.state),
     currency: currencyOf(invoice.currency),
     subtotal: toMinor(invoice.subtotal),
     tax: toMinor(invoice.tax),
     total: toMinor(invoice.total),
+    // Payments by card; credit from an upgrade's unused days is applied, not paid.
+    paid: toMinor(invoice.paid),
     createdAt: required(invoice.createdAt, 'created_at'),
   };
 }

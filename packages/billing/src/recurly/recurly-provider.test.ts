@@ -54,7 +54,7 @@ const purchase: PurchaseRequest = {
   billingToken: TOKENS.success,
   idempotencyKey: 'purchase-key-1',
   unitAmount: 45_000,
-  taxRate: 0.2,
+  country: 'GB',
   trialDays: 0,
 };
 
@@ -99,6 +99,22 @@ describe('Recurly adapter', () => {
     } finally {
       nock.enableNetConnect();
     }
+  });
+
+  it("starts a plan's configured trial at once for a reader without one (trial_ends_at now)", async () => {
+    const r = play('purchase-without-trial');
+    const outcome = await provider().purchase({
+      ...purchase,
+      planCode: 'individuals_standard_yearly_trial_v1',
+      unitAmount: 25_000,
+      skipsPlanTrial: true,
+    });
+    expect(outcome).toMatchObject({
+      kind: 'purchased',
+      subscription: { planCode: 'individuals_standard_yearly_trial_v1', trialEndsAt: null },
+      invoice: { total: 30_000, paid: 30_000 },
+    });
+    r.assertDone();
   });
 
   it('declines a Recurly.js token that expired, asking for the card again', async () => {

@@ -77,10 +77,10 @@ export function recurlyIdempotencyKey(key: string, threeDSecureResult?: string):
 /**
  * The BillingProvider on Recurly (API v2021-02-25, official client). Accounts are keyed by the product's
  * account code (the reader's user id). Card tokens come from Recurly.js; 3-D Secure is answered in the
- * browser by Recurly.js and the purchase is resent with the result token. Recurly prices tax and
- * proration itself: `taxRate` and `charge` from the product are not sent, and upgrades are previewed by
- * Recurly (`previewPlanChange`) so the amount charged is the amount shown. Any error other than a decline
- * or a challenge fails closed with BillingUnavailableError.
+ * browser by Recurly.js and the purchase is resent with the result token. Recurly prices tax (from the
+ * billing address) and proration itself; upgrades are previewed by Recurly (`previewPlanChange`) and the
+ * invoice a change made is read back, so the product can hold the charge to the preview. Any error other
+ * than a decline or a challenge fails closed with BillingUnavailableError.
  */
 export function createRecurlyProvider(
   options: RecurlyProviderOptions,
@@ -162,6 +162,9 @@ export function createRecurlyProvider(
       };
       if (request.trialDays > 0) {
         body.trialEndsAt = new Date(now().getTime() + request.trialDays * DAY_MS).toISOString();
+      } else if (request.skipsPlanTrial) {
+        // Recurly starts without a trial phase when trial_ends_at is now.
+        body.trialEndsAt = now().toISOString();
       }
       let sub: recurly.Subscription;
       try {
@@ -205,7 +208,11 @@ export function createRecurlyProvider(
       return sub ? (await withDunning(sub)).subscription : null;
     },
 
-    async previewPlanChange(input): Promise<PlanChangePreview> {
+    async previewPlanChange(input: {
+      uuid: string;
+      planCode: string;
+      unitAmount: number;
+    }): Promise<PlanChangePreview> {
       const change = await call(() =>
         client.previewSubscriptionChange(subscriptionId(input.uuid), {
           timeframe: 'now',
@@ -225,19 +232,15 @@ export function createRecurlyProvider(
         ),
       );
       const sub = await call(() => client.getSubscription(subscriptionId(input.uuid)));
-      const { subscription } = await withDunning(sub);
-      const charged = change.invoiceCollection?.chargeInvoice;
-      if (!charged) return { subscription, invoice: null };
-      // The credit for the unused part of the old plan pays part of the charge invoice: what the card pays
-      // is the charge net of it, as the preview showed.
-      const net = toPlanChangePreview(change);
-      const invoice: ProviderInvoice = {
-        ...toProviderInvoice(charged, new Map([[sub.id ?? '', subscription.uuid]])),
-        subtotal: net.charge + net.credit,
-        tax: net.tax,
-        total: net.charge + net.credit + net.tax,
-      };
-      return { subscription, invoice: invoice.total > 0 ? invoice : null };
+      const { subscription, activeInvoice } = await withDunning(sub);
+      // A change during a free trial makes no invoice: nothing was charged.
+      const chargeId = change.invoiceCollection?.chargeInvoice?.id;
+      if (!chargeId) return { subscription, invoice: null };
+      // The invoice as Recurly holds it now (not the change's copy): its state and what the card paid.
+      const charged =
+        activeInvoice?.id === chargeId ? activeInvoice : await call(() => client.getInvoice(chargeId));
+      const invoice = toProviderInvoice(charged, new Map([[sub.id ?? '', subscription.uuid]]));
+      return { subscription, invoice };
     },
 
     async cancel(uuid): Promise<ProviderSubscription> {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PurchaseRequest } from '../billing-provider';
+import { PaymentDeclinedError, type PurchaseRequest } from '../billing-provider';
 import { runBillingProviderSuite, type TestCard } from '../provider-suite';
 import { CardValidationError, createBillingSimulator } from './simulator';
 import type { SimulatorStore } from './simulator-store';
@@ -42,6 +42,9 @@ export function runSimulatorSuite(
           })
         ).id,
       completeChallenge: async (id, outcome) => (await sim.completeChallenge(id, outcome)).resultToken,
+      advanceDays: async (days) => {
+        await sim.advanceClock(days * DAY);
+      },
       close,
     };
   });
@@ -55,7 +58,7 @@ export function runSimulatorSuite(
     const { store, close } = await openStore();
     opened.push(close);
     const sim = createBillingSimulator({ store, systemNow: () => start });
-    const card = (number: string) =>
+    const card = (number: string, countryCode = 'GB') =>
       sim.tokenize({
         number,
         expMonth: 12,
@@ -64,7 +67,7 @@ export function runSimulatorSuite(
         firstName: 'Ada',
         lastName: 'Reader',
         postalCode: 'N1 9GU',
-        countryCode: 'GB',
+        countryCode,
       });
     const request = (billingToken: string, extra: Partial<PurchaseRequest> = {}): PurchaseRequest => ({
       accountCode: 'acct-1',
@@ -74,7 +77,7 @@ export function runSimulatorSuite(
       billingToken,
       idempotencyKey: `key-${Math.random()}`,
       unitAmount: 45_000,
-      taxRate: 0.2,
+      country: 'GB',
       trialDays: 0,
       ...extra,
     });
@@ -138,6 +141,27 @@ export function runSimulatorSuite(
       const [first] = await sim.pendingWebhooks();
       await sim.markDelivered(first!.id);
       expect((await sim.pendingWebhooks()).map((w) => w.event_type)).toEqual(['succeeded']);
+    });
+
+    it("taxes by the card's billing country, and refuses a purchase claiming another", async () => {
+      const { sim, card, request } = await setup();
+      const french = (await card(TEST_CARDS.success, 'FR')).id;
+      expect(await sim.purchase(request(french, { country: 'GB' }))).toMatchObject({
+        kind: 'declined',
+        message: expect.stringMatching(/billing country/),
+      });
+      expect(await sim.listSubscriptions('acct-1')).toEqual([]);
+      const outcome = await sim.purchase(
+        request(french, { country: 'FR', currency: 'EUR', unitAmount: 52_000 }),
+      );
+      if (outcome.kind !== 'purchased') throw new Error(outcome.kind);
+      // French VAT (20 %) on the euro price, whatever the product asked.
+      expect(outcome.invoice).toMatchObject({
+        currency: 'EUR',
+        subtotal: 52_000,
+        tax: 10_400,
+        total: 62_400,
+      });
     });
 
     it('charges once for 50 concurrent submissions with one idempotency key', async () => {
@@ -214,21 +238,66 @@ export function runSimulatorSuite(
       expect((await sim.listInvoices('acct-1')).map((i) => i.subtotal)).toEqual([45_000, 36_000]);
     });
 
-    it('upgrades, charging what it is told, once per idempotency key', async () => {
+    it('upgrades once per idempotency key, at the price of the day it is made', async () => {
       const { sim, sub } = await purchased();
+      await sim.advanceClock(100 * DAY);
+      const change = { uuid: sub.uuid, planCode: 'executive_allaccess_yearly_v1', unitAmount: 150_000 };
+      const preview = await sim.previewPlanChange(change);
+      // 265 of 365 days left: the new plan for them, less the unused part of the year paid for.
+      expect(preview).toMatchObject({
+        charge: Math.round((150_000 * 265) / 365),
+        credit: -Math.round((45_000 * 265) / 365),
+      });
+      // A day later the same change costs less: a preview is only good on its day.
+      await sim.advanceClock(DAY);
+      const tomorrow = await sim.previewPlanChange(change);
+      expect(tomorrow.charge).toBeLessThan(preview.charge);
+      const [a, b] = await Promise.all([
+        sim.changePlan({ ...change, idempotencyKey: 'up-1' }),
+        sim.changePlan({ ...change, idempotencyKey: 'up-1' }),
+      ]);
+      expect(a.invoice?.paid).toBe(tomorrow.charge + tomorrow.credit + tomorrow.tax);
+      expect(b.invoice?.id).toBe(a.invoice?.id);
+      expect((await sim.getSubscription(sub.uuid))?.planCode).toBe('executive_allaccess_yearly_v1');
+      expect(await sim.listInvoices('acct-1')).toHaveLength(2);
+    });
+
+    it('bills the new plan when a trial changed during its course ends', async () => {
+      const { sim, sub } = await purchased({ trialDays: 30 });
+      await sim.advanceClock(25 * DAY);
+      const { invoice } = await sim.changePlan({
+        uuid: sub.uuid,
+        planCode: 'executive_allaccess_yearly_v1',
+        unitAmount: 150_000,
+        idempotencyKey: 'up-trial',
+      });
+      expect(invoice).toBe(null);
+      await sim.advanceClock(6 * DAY);
+      expect((await sim.listInvoices('acct-1')).map((i) => [i.planCode, i.total])).toEqual([
+        ['executive_allaccess_yearly_v1', 180_000],
+      ]);
+    });
+
+    it('refuses an upgrade charge on a declined card, changing nothing', async () => {
+      const { sim, card, sub } = await purchased();
+      await sim.updateBillingInfo('acct-1', (await card(TEST_CARDS.declined)).id);
       const change = {
         uuid: sub.uuid,
         planCode: 'executive_allaccess_yearly_v1',
         unitAmount: 150_000,
-        charge: 105_000,
-        taxRate: 0.2,
-        idempotencyKey: 'up-1',
+        idempotencyKey: 'up-declined',
       };
-      const [a, b] = await Promise.all([sim.changePlan(change), sim.changePlan(change)]);
-      expect(a.invoice?.total).toBe(126_000);
-      expect(b.invoice?.id).toBe(a.invoice?.id);
-      expect((await sim.getSubscription(sub.uuid))?.planCode).toBe('executive_allaccess_yearly_v1');
-      expect(await sim.listInvoices('acct-1')).toHaveLength(2);
+      await expect(sim.changePlan(change)).rejects.toBeInstanceOf(PaymentDeclinedError);
+      expect((await sim.getSubscription(sub.uuid))?.planCode).toBe('individuals_premium_yearly_v1');
+      expect(await sim.listInvoices('acct-1')).toHaveLength(1);
+    });
+
+    it('moves updatedAt forward with every change, even within one instant', async () => {
+      const { sim, sub } = await purchased();
+      const coupon = await sim.redeemCoupon({ uuid: sub.uuid, couponCode: 'save20', discountPercent: 20 });
+      const cancelled = await sim.cancel(sub.uuid);
+      expect(coupon.updatedAt.getTime()).toBeGreaterThan(sub.updatedAt.getTime());
+      expect(cancelled.updatedAt.getTime()).toBeGreaterThan(coupon.updatedAt.getTime());
     });
 
     it('never moves the clock backwards', async () => {

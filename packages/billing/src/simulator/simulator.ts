@@ -1,70 +1,40 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Currency } from '@bof/config/constants';
 import {
   BillingUnavailableError,
-  type BillingInfo,
+  PaymentDeclinedError,
   type BillingProvider,
+  type PlanChangePreview,
   type ProviderInvoice,
   type ProviderSubscription,
   type PurchaseOutcome,
   type PurchaseRequest,
 } from '../billing-provider';
+import { prorateChange } from '../proration';
+import { taxOn } from '../tax';
+import { runDue } from './simulator-clock';
+import {
+  DAY_MS,
+  accountTax,
+  addYears,
+  notifier,
+  reviveChange,
+  reviveInvoice,
+  reviveOutcome,
+  toProvider,
+  touch,
+  writeInvoice,
+  type SimAccount,
+  type SimChallenge,
+  type SimToken,
+  type SimWebhook,
+  type StoredInvoice,
+  type StoredSubscription,
+} from './simulator-records';
 import type { SimulatorStore } from './simulator-store';
-import { cardBehaviour, cardBrand, passesLuhn, type CardBehaviour } from './test-cards';
+import { cardBehaviour, cardBrand, passesLuhn } from './test-cards';
 
-/** A tokenised card: what the payment fields send instead of the card number. */
-interface SimToken {
-  id: string;
-  behaviour: CardBehaviour;
-  billingInfo: BillingInfo;
-  createdAt: string;
-}
-
-interface SimAccount {
-  code: string;
-  email: string;
-  tokenId: string;
-  billingInfo: BillingInfo;
-}
-
-interface SimChallenge {
-  id: string;
-  tokenId: string;
-  status: 'pending' | 'passed' | 'failed';
-}
-
-/** A Recurly-style thin notification: ids only; the receiver reads the current state back. */
-export interface SimWebhook {
-  id: string;
-  object_type: 'subscription' | 'payment';
-  site_id: 'simulator';
-  event_type: 'created' | 'updated' | 'renewed' | 'canceled' | 'expired' | 'succeeded' | 'failed';
-  event_time: string;
-  uuid: string;
-  account_code: string;
-}
-
-type StoredSubscription = Omit<
-  ProviderSubscription,
-  | 'activatedAt'
-  | 'cancelledAt'
-  | 'expiresAt'
-  | 'trialEndsAt'
-  | 'currentPeriodStartedAt'
-  | 'currentPeriodEndsAt'
-  | 'currentTermEndsAt'
-> & {
-  activatedAt: string;
-  cancelledAt: string | null;
-  expiresAt: string | null;
-  trialEndsAt: string | null;
-  currentPeriodStartedAt: string;
-  currentPeriodEndsAt: string;
-  currentTermEndsAt: string;
-  taxRate: number;
-  discountPercent: number;
-  dunningStartedAt: string | null;
-};
+export { DUNNING_DAYS } from './simulator-clock';
+export type { SimWebhook } from './simulator-records';
 
 export class CardValidationError extends Error {
   readonly code = 'invalid_card';
@@ -74,38 +44,6 @@ export class CardValidationError extends Error {
   ) {
     super(message);
   }
-}
-
-/** How long a failed renewal is retried before the subscription expires. */
-export const DUNNING_DAYS = 14;
-const DAY_MS = 86_400_000;
-
-const addYears = (date: Date, years: number) => {
-  const next = new Date(date);
-  next.setUTCFullYear(next.getUTCFullYear() + years);
-  return next;
-};
-
-function toProvider(s: StoredSubscription): ProviderSubscription {
-  const date = (v: string | null) => (v ? new Date(v) : null);
-  return {
-    uuid: s.uuid,
-    accountCode: s.accountCode,
-    planCode: s.planCode,
-    state: s.state,
-    currency: s.currency,
-    unitAmount: s.unitAmount,
-    activatedAt: new Date(s.activatedAt),
-    cancelledAt: date(s.cancelledAt),
-    expiresAt: date(s.expiresAt),
-    trialEndsAt: date(s.trialEndsAt),
-    currentPeriodStartedAt: new Date(s.currentPeriodStartedAt),
-    currentPeriodEndsAt: new Date(s.currentPeriodEndsAt),
-    currentTermEndsAt: new Date(s.currentTermEndsAt),
-    isInDunning: s.isInDunning,
-    activeInvoiceId: s.activeInvoiceId,
-    couponCodes: s.couponCodes,
-  };
 }
 
 export interface BillingSimulator extends BillingProvider {
@@ -137,50 +75,34 @@ export function createBillingSimulator(deps: {
   systemNow?: () => Date;
 }): BillingSimulator {
   const systemNow = deps.systemNow ?? (() => new Date());
-  // Orders notifications raised at the same instant (a renewal and its payment) as they were raised.
-  let sequence = Date.now() * 1000;
+  const webhook = notifier(Date.now() * 1000);
   const clockOf = async (store: SimulatorStore) => {
     const offset = (await store.get<{ offsetMs: number }>('clock', 'offset'))?.offsetMs ?? 0;
     return new Date(systemNow().getTime() + offset);
   };
-  const webhook = async (
+  /** The change `changePlan` would make now, priced as the preview prices it. */
+  const priceChange = async (
     store: SimulatorStore,
-    now: Date,
-    event: Omit<SimWebhook, 'id' | 'site_id' | 'event_time'>,
+    input: { uuid: string; planCode: string; unitAmount: number },
   ) => {
-    const notification: SimWebhook = {
-      id: randomUUID(),
-      site_id: 'simulator',
-      event_time: now.toISOString(),
-      ...event,
-    };
-    await store.put('webhook', notification.id, event.account_code, { ...notification, seq: sequence++ });
-    return notification;
+    const now = await clockOf(store);
+    const sub = await store.get<StoredSubscription>('subscription', input.uuid);
+    if (!sub || sub.state !== 'ACTIVE' || sub.isInDunning)
+      throw new BillingUnavailableError('The subscription cannot be changed.', { mayHaveCharged: false });
+    const account = await store.get<SimAccount>('account', sub.accountCode);
+    const inTrial = sub.trialEndsAt !== null && new Date(sub.trialEndsAt) > now;
+    const priced: PlanChangePreview = prorateChange({
+      // The credit is for what the current period was billed at.
+      currentFee: sub.periodFee ?? sub.unitAmount,
+      newFee: input.unitAmount,
+      periodStartsAt: new Date(sub.currentPeriodStartedAt),
+      periodEndsAt: new Date(sub.currentPeriodEndsAt),
+      now,
+      tax: accountTax(account),
+      inTrial,
+    });
+    return { now, sub, account, priced };
   };
-  const invoice = async (
-    store: SimulatorStore,
-    now: Date,
-    sub: { accountCode: string; uuid: string; currency: Currency },
-    subtotal: number,
-    taxRate: number,
-    state: ProviderInvoice['state'],
-  ) => {
-    const tax = Math.round(subtotal * taxRate);
-    const record: ProviderInvoice & { createdAt: string } = {
-      id: `inv_${randomBytes(8).toString('hex')}`,
-      accountCode: sub.accountCode,
-      subscriptionUuid: sub.uuid,
-      state,
-      currency: sub.currency,
-      subtotal,
-      tax,
-      total: subtotal + tax,
-      createdAt: now.toISOString(),
-    } as never;
-    await store.put('invoice', record.id, sub.accountCode, record);
-    return { ...record, createdAt: new Date(record.createdAt) } as ProviderInvoice;
-  };
-
   const simulator: BillingSimulator = {
     async tokenize(card) {
       const number = card.number.replace(/[\s-]/g, '');
@@ -228,6 +150,13 @@ export function createBillingSimulator(deps: {
         const token = await store.get<SimToken>('token', request.billingToken);
         if (!token)
           return { kind: 'declined', message: 'The card details have expired. Please enter them again.' };
+        if (token.billingInfo.countryCode !== request.country.toUpperCase()) {
+          // The tax follows the card's billing address; a purchase claiming another country is refused.
+          return {
+            kind: 'declined',
+            message: "The country you chose is not your card's billing country. Please check it.",
+          };
+        }
         if (token.behaviour === 'declined') {
           const outcome: PurchaseOutcome = {
             kind: 'declined',
@@ -285,13 +214,21 @@ export function createBillingSimulator(deps: {
           isInDunning: false,
           activeInvoiceId: null,
           couponCodes: [],
-          taxRate: request.taxRate,
+          updatedAt: now.toISOString(),
+          periodFee: trial ? 0 : request.unitAmount,
           discountPercent: 0,
           dunningStartedAt: null,
         };
         const paid = trial
           ? null
-          : await invoice(store, now, sub, request.unitAmount, request.taxRate, 'paid');
+          : await writeInvoice(
+              store,
+              now,
+              sub,
+              request.unitAmount,
+              taxOn(request.unitAmount, accountTax(account)),
+              'paid',
+            );
         sub.activeInvoiceId = paid?.id ?? null;
         await store.put('subscription', sub.uuid, sub.accountCode, sub);
         await webhook(store, now, {
@@ -356,6 +293,10 @@ export function createBillingSimulator(deps: {
       return sub ? toProvider(sub) : null;
     },
 
+    async previewPlanChange(input) {
+      return (await priceChange(deps.store, input)).priced;
+    },
+
     changePlan(input) {
       return deps.store.transaction(async (store) => {
         const done = await store.get<{ subscription: ProviderSubscription; invoice: ProviderInvoice | null }>(
@@ -363,27 +304,29 @@ export function createBillingSimulator(deps: {
           input.idempotencyKey,
         );
         if (done) return reviveChange(done);
-        const now = await clockOf(store);
-        const sub = await store.get<StoredSubscription>('subscription', input.uuid);
-        if (!sub || sub.state !== 'ACTIVE')
-          throw new BillingUnavailableError('The subscription cannot be changed.');
-        const account = await store.get<SimAccount>('account', sub.accountCode);
+        // Priced now, by the same rule as the preview: the same figures unless a day has turned since.
+        const { now, sub, account, priced } = await priceChange(store, input);
+        const due = priced.charge + priced.credit + priced.tax;
         const token = account ? await store.get<SimToken>('token', account.tokenId) : null;
-        if (input.charge > 0 && token?.behaviour === 'declined')
-          throw new BillingUnavailableError('The card on file was declined.');
+        if (due > 0 && token?.behaviour === 'declined')
+          throw new PaymentDeclinedError('Your card was declined. Please update your card and try again.');
+        // During a trial nothing is charged: the trial runs on, and its end bills the new plan's year.
         const charged =
-          input.charge > 0 ? await invoice(store, now, sub, input.charge, input.taxRate, 'paid') : null;
+          due > 0
+            ? await writeInvoice(
+                store,
+                now,
+                { ...sub, planCode: input.planCode },
+                priced.charge + priced.credit,
+                priced.tax,
+                'paid',
+              )
+            : null;
         sub.planCode = input.planCode;
         sub.unitAmount = input.unitAmount;
-        sub.taxRate = input.taxRate;
-        if (sub.trialEndsAt && new Date(sub.trialEndsAt) > now) {
-          // Upgrading ends the trial: the new plan's first year starts now.
-          sub.trialEndsAt = now.toISOString();
-          sub.currentPeriodStartedAt = now.toISOString();
-          sub.currentPeriodEndsAt = addYears(now, 1).toISOString();
-          sub.currentTermEndsAt = sub.currentPeriodEndsAt;
-        }
+        sub.periodFee = input.unitAmount;
         sub.activeInvoiceId = charged?.id ?? sub.activeInvoiceId;
+        touch(sub, now);
         await store.put('subscription', sub.uuid, sub.accountCode, sub);
         await webhook(store, now, {
           object_type: 'subscription',
@@ -406,6 +349,7 @@ export function createBillingSimulator(deps: {
           sub.state = 'CANCELED';
           sub.cancelledAt = now.toISOString();
           sub.expiresAt = sub.currentPeriodEndsAt;
+          touch(sub, now);
           await store.put('subscription', sub.uuid, sub.accountCode, sub);
           await webhook(store, now, {
             object_type: 'subscription',
@@ -426,6 +370,7 @@ export function createBillingSimulator(deps: {
         if (!sub.couponCodes.includes(input.couponCode)) {
           sub.couponCodes.push(input.couponCode);
           sub.discountPercent = input.discountPercent;
+          touch(sub, now);
           await store.put('subscription', sub.uuid, sub.accountCode, sub);
           await webhook(store, now, {
             object_type: 'subscription',
@@ -439,9 +384,9 @@ export function createBillingSimulator(deps: {
     },
 
     async listInvoices(accountCode) {
-      const invoices = await deps.store.list<ProviderInvoice & { createdAt: string }>('invoice', accountCode);
+      const invoices = await deps.store.list<StoredInvoice>('invoice', accountCode);
       return invoices
-        .map((i) => ({ ...i, createdAt: new Date(i.createdAt) }))
+        .map((i) => reviveInvoice(i)!)
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
     },
 
@@ -460,80 +405,9 @@ export function createBillingSimulator(deps: {
         const now = await clockOf(store);
         const sent: SimWebhook[] = [];
         for (const sub of await store.list<StoredSubscription>('subscription')) {
-          // A subscription may fall due several times over a long jump; handle each period in turn.
-          for (let guard = 0; guard < 100; guard++) {
-            const periodEnd = new Date(sub.currentPeriodEndsAt);
-            if (sub.state === 'CANCELED' && periodEnd <= now) {
-              sub.state = 'EXPIRED';
-              sent.push(
-                await webhook(store, periodEnd, {
-                  object_type: 'subscription',
-                  event_type: 'expired',
-                  uuid: sub.uuid,
-                  account_code: sub.accountCode,
-                }),
-              );
-              break;
-            }
-            if (sub.state === 'ACTIVE' && sub.isInDunning && sub.dunningStartedAt) {
-              if (new Date(sub.dunningStartedAt).getTime() + DUNNING_DAYS * DAY_MS <= now.getTime()) {
-                sub.state = 'EXPIRED';
-                sub.expiresAt = new Date(
-                  new Date(sub.dunningStartedAt).getTime() + DUNNING_DAYS * DAY_MS,
-                ).toISOString();
-                sent.push(
-                  await webhook(store, now, {
-                    object_type: 'subscription',
-                    event_type: 'expired',
-                    uuid: sub.uuid,
-                    account_code: sub.accountCode,
-                  }),
-                );
-              }
-              break;
-            }
-            if (sub.state !== 'ACTIVE' || periodEnd > now) break;
-            const account = await store.get<SimAccount>('account', sub.accountCode);
-            const token = account ? await store.get<SimToken>('token', account.tokenId) : null;
-            const amount = Math.round(sub.unitAmount * (1 - sub.discountPercent / 100));
-            if (token?.behaviour === 'declined') {
-              const failed = await invoice(store, periodEnd, sub, amount, sub.taxRate, 'failed');
-              sub.isInDunning = true;
-              sub.dunningStartedAt = periodEnd.toISOString();
-              sub.activeInvoiceId = failed.id;
-              sent.push(
-                await webhook(store, periodEnd, {
-                  object_type: 'payment',
-                  event_type: 'failed',
-                  uuid: sub.uuid,
-                  account_code: sub.accountCode,
-                }),
-              );
-              continue;
-            }
-            const paid = await invoice(store, periodEnd, sub, amount, sub.taxRate, 'paid');
-            sub.activeInvoiceId = paid.id;
-            sub.currentPeriodStartedAt = periodEnd.toISOString();
-            sub.currentPeriodEndsAt = addYears(periodEnd, 1).toISOString();
-            sub.currentTermEndsAt = sub.currentPeriodEndsAt;
-            sent.push(
-              await webhook(store, periodEnd, {
-                object_type: 'subscription',
-                event_type: 'renewed',
-                uuid: sub.uuid,
-                account_code: sub.accountCode,
-              }),
-            );
-            sent.push(
-              await webhook(store, periodEnd, {
-                object_type: 'payment',
-                event_type: 'succeeded',
-                uuid: sub.uuid,
-                account_code: sub.accountCode,
-              }),
-            );
-          }
-          await store.put('subscription', sub.uuid, sub.accountCode, sub);
+          const raised = await runDue(store, sub, now, webhook);
+          if (raised.length > 0) await store.put('subscription', sub.uuid, sub.accountCode, sub);
+          sent.push(...raised);
         }
         return { now, webhooks: sent };
       });
@@ -550,32 +424,4 @@ export function createBillingSimulator(deps: {
     },
   };
   return simulator;
-}
-
-function reviveSubscription(s: ProviderSubscription): ProviderSubscription {
-  const d = (v: Date | string | null) => (v === null ? null : new Date(v));
-  return {
-    ...s,
-    activatedAt: new Date(s.activatedAt),
-    cancelledAt: d(s.cancelledAt),
-    expiresAt: d(s.expiresAt),
-    trialEndsAt: d(s.trialEndsAt),
-    currentPeriodStartedAt: new Date(s.currentPeriodStartedAt),
-    currentPeriodEndsAt: new Date(s.currentPeriodEndsAt),
-    currentTermEndsAt: new Date(s.currentTermEndsAt),
-  };
-}
-
-function reviveInvoice(i: ProviderInvoice | null): ProviderInvoice | null {
-  return i ? { ...i, createdAt: new Date(i.createdAt) } : null;
-}
-
-function reviveOutcome(o: PurchaseOutcome): PurchaseOutcome {
-  return o.kind === 'purchased'
-    ? { ...o, subscription: reviveSubscription(o.subscription), invoice: reviveInvoice(o.invoice) }
-    : o;
-}
-
-function reviveChange(c: { subscription: ProviderSubscription; invoice: ProviderInvoice | null }) {
-  return { subscription: reviveSubscription(c.subscription), invoice: reviveInvoice(c.invoice) };
 }

@@ -1,14 +1,16 @@
 'use client';
 
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { track } from '../../client/analytics/tracker';
 import { useAuth } from '../../client/auth/auth-provider';
-import { useClientConfig } from '../../client/config/client-config';
+import { waitForMembershipChange } from '../../client/auth/membership-change';
 import {
   CancelSubscriptionMutation,
   CancellationOfferQuery,
   RedeemCancellationDiscountMutation,
 } from '../../client/graphql/billing.documents';
-import { createGraphQLClient, runMutation, runQuery } from '../../client/graphql/graphql-client';
+import { runMutation, runQuery } from '../../client/graphql/graphql-client';
+import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
 
 const REASONS = [
   { value: 'too_expensive', label: 'It costs too much' },
@@ -19,33 +21,54 @@ const REASONS = [
   { value: 'other', label: 'Something else' },
 ] as const;
 
-type Step = { kind: 'reasons' } | { kind: 'offer'; percent: number } | { kind: 'working' };
+type Step = { kind: 'reasons' } | { kind: 'offer'; code: string; percent: number } | { kind: 'working' };
 
-/** Reasons first; then, once per subscription, a save offer: accept it (accepted_discount) or cancel (cancelled). */
-export function CancelJourney() {
+/**
+ * Reasons first; then, once per subscription, a save offer: accept it (accepted_discount) or cancel
+ * (cancelled). Either way the reader's token is re-read through the membership-change helper (a
+ * cancellation keeps the level until the period ends, so it waits for the refreshed token to carry it),
+ * and the cancellation event goes to analytics.
+ */
+export function CancelJourney(props: { subscriptionId: string; planCode: string }) {
   const auth = useAuth();
-  const config = useClientConfig();
-  const client = useMemo(
-    () => createGraphQLClient({ config, onAuthError: () => auth.store.forceRefresh() }),
-    [config, auth.store],
-  );
+  const client = useGraphQLClient();
   const [step, setStep] = useState<Step>({ kind: 'reasons' });
   const [reason, setReason] = useState<string>('');
   const [other, setOther] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [discountOffered, setDiscountOffered] = useState(false);
 
-  const finish = (action: 'cancelled' | 'accepted_discount') =>
+  const finish = async (action: 'cancelled' | 'accepted_discount', offered: boolean) => {
+    track({
+      event: 'cancellation',
+      data: {
+        cancellationReason: reason,
+        ...(reason === 'other' ? { cancellationReasonOther: other.trim().slice(0, 255) } : {}),
+        discountOffered: offered,
+        action,
+        subscriptionId: props.subscriptionId,
+        planCode: props.planCode,
+      },
+    });
+    const level = auth.user.membershipLevel;
+    // The membership is kept until the period ends: the refreshed token must still carry it.
+    await waitForMembershipChange({
+      field: 'membershipLevel',
+      before: level,
+      expected: [level],
+      forceRefresh: () => auth.store.forceRefresh().then((s) => s.user),
+    }).catch(() => undefined);
     window.location.assign(`/subscriptions/cancel/confirmation/?action=${action}`);
+  };
 
-  async function cancel() {
+  async function cancel(offered: boolean) {
     setStep({ kind: 'working' });
     const data = await runMutation(client, CancelSubscriptionMutation, {
       input: { reason, reasonOther: reason === 'other' ? other : null },
     });
     const result = data.cancelSubscription;
     if (result.__typename === 'RecurlySubscription') {
-      await auth.store.forceRefresh();
-      finish('cancelled');
+      await finish('cancelled', offered);
       return;
     }
     setError(result.message || 'Something went wrong!');
@@ -61,22 +84,25 @@ export function CancelJourney() {
     try {
       const offer = await runQuery(client, CancellationOfferQuery, {});
       const coupon = offer.cancellationDiscount;
-      if (coupon?.__typename === 'CancellationCoupon')
-        setStep({ kind: 'offer', percent: coupon.discountPercent });
-      else await cancel();
+      if (coupon?.__typename === 'CancellationCoupon') {
+        setDiscountOffered(true);
+        setStep({ kind: 'offer', code: coupon.code, percent: coupon.discountPercent });
+      } else await cancel(false);
     } catch {
       setError('We could not reach our membership service. Please try again.');
       setStep({ kind: 'reasons' });
     }
   }
 
-  async function accept() {
+  async function accept(couponCode: string) {
     setStep({ kind: 'working' });
     try {
-      const data = await runMutation(client, RedeemCancellationDiscountMutation, {});
-      if (data.redeemCancellationDiscountCoupon.__typename === 'RecurlySubscription')
-        return finish('accepted_discount');
-      setError(data.redeemCancellationDiscountCoupon.message || 'Something went wrong!');
+      const data = await runMutation(client, RedeemCancellationDiscountMutation, { input: { couponCode } });
+      const result = data.redeemCancellationDiscountCoupon;
+      if (result.__typename === 'RecurlySubscription') return await finish('accepted_discount', true);
+      // A stale offer (another tab, an old page) says so in its field error.
+      const detail = result.__typename === 'ZodError' ? result.fieldErrors[0]?.message : undefined;
+      setError(detail || result.message || 'Something went wrong!');
     } catch {
       setError('We could not reach our membership service. Please try again.');
     }
@@ -100,14 +126,21 @@ export function CancelJourney() {
         <p className="flex flex-wrap gap-3">
           <button
             type="button"
-            onClick={() => void accept()}
+            onClick={() => void accept(step.code)}
             className="rounded bg-accent px-4 py-2 text-accent-ink"
           >
             Accept the offer
           </button>
           <button
             type="button"
-            onClick={() => void cancel().catch(() => setError('We could not cancel. Please try again.'))}
+            onClick={() =>
+              void cancel(discountOffered).catch(() => {
+                setError(
+                  'We could not reach our membership service, and nothing has changed. Please try again.',
+                );
+                setStep({ kind: 'reasons' });
+              })
+            }
             className="rounded border border-ink px-4 py-2"
           >
             Cancel anyway

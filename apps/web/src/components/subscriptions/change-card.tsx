@@ -1,10 +1,9 @@
 'use client';
 
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useAuth } from '../../client/auth/auth-provider';
-import { useClientConfig } from '../../client/config/client-config';
 import { UpdateIndividualBillingInfoMutation } from '../../client/graphql/billing.documents';
-import { createGraphQLClient, runMutation } from '../../client/graphql/graphql-client';
+import { runMutation } from '../../client/graphql/graphql-client';
+import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
 import { RecurlyCardFields, type CardTokenizer } from './recurly-card-fields';
 import { RecurlyCheckout, type RecurlyBrowserConfig } from './recurly-checkout';
 
@@ -31,12 +30,7 @@ export function ChangeCard(props: { recurly: RecurlyBrowserConfig; countries: st
 }
 
 function ChangeCardForm(props: { countries: string[]; locale: string }) {
-  const auth = useAuth();
-  const config = useClientConfig();
-  const client = useMemo(
-    () => createGraphQLClient({ config, onAuthError: () => auth.store.forceRefresh() }),
-    [config, auth.store],
-  );
+  const client = useGraphQLClient();
   const names = useMemo(() => new Intl.DisplayNames([props.locale], { type: 'region' }), [props.locale]);
   const tokenizer = useRef<CardTokenizer | null>(null);
   const setTokenizer = useCallback((tokenize: CardTokenizer) => {

@@ -2,14 +2,19 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Currency } from '@bof/config/constants';
+import { track } from '../../client/analytics/tracker';
 import { useAuth } from '../../client/auth/auth-provider';
-import { SignInPrompt } from '../auth/sign-in-prompt';
 import { waitForMembershipChange } from '../../client/auth/membership-change';
-import { useClientConfig } from '../../client/config/client-config';
 import { PurchaseIndividualSubscriptionMutation } from '../../client/graphql/billing.documents';
-import { createGraphQLClient, runMutation } from '../../client/graphql/graphql-client';
+import { runMutation } from '../../client/graphql/graphql-client';
+import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
+import { SignInPrompt } from '../auth/sign-in-prompt';
+import { PaymentSummary, type DueToday } from './payment-summary';
+import { attemptKey, endAttempt } from './purchase-attempt';
 import { RecurlyCardFields, RecurlyChallenge, type CardTokenizer } from './recurly-card-fields';
 import { RecurlyCheckout, type RecurlyBrowserConfig } from './recurly-checkout';
+import { RecurlyPricing } from './recurly-pricing';
+import { SimulatorCardFields, tokenizeWithSimulator, type CardField } from './simulator-card-fields';
 
 export interface PaymentPlan {
   code: string;
@@ -23,8 +28,7 @@ interface TaxRate {
   type: string;
 }
 
-type Phase = { kind: 'editing' } | { kind: 'working'; step: string } | { kind: 'done' };
-type CardField = 'number' | 'expiry' | 'cvc' | 'name' | 'postalCode' | 'country';
+type Phase = { kind: 'editing' } | { kind: 'working'; step: string };
 
 /** What survives the trip to the bank's 3-D Secure page and back. */
 interface PendingPurchase {
@@ -33,11 +37,13 @@ interface PendingPurchase {
   country: string;
   billingToken: string;
   idempotencyKey: string;
+  withTrial: boolean;
 }
 const PENDING_KEY = 'bof_pending_purchase';
 
-const money = (minor: number, currency: Currency, locale: string) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
+/** The answer may have been lost on its way: the same attempt, retried, charges once. */
+const UNCONFIRMED =
+  'We could not confirm your payment with our payment provider. Please try again in a few minutes: trying again will not charge you twice.';
 
 interface PaymentFormProps {
   plan: PaymentPlan;
@@ -46,15 +52,20 @@ interface PaymentFormProps {
   defaultCountry: string;
   countries: string[];
   taxRates: Record<string, TaxRate>;
+  /** The plan's free trial applies (the plan has one and the reader is eligible). */
+  withTrial: boolean;
+  /** When a trial's first year is charged, formatted for the reader. */
+  trialChargedOn: string | null;
   testCardsHint: boolean;
-  /** Recurly.js card fields when Recurly is configured; the simulator's own fields otherwise. */
+  /** Recurly.js card fields and pricing when Recurly is configured; the simulator's fields otherwise. */
   recurly?: RecurlyBrowserConfig | null;
 }
 
 /**
  * The payment form: card fields tokenised by the billing provider (Recurly.js when configured, the
- * simulator's otherwise), then one purchase per idempotency key, through 3-D Secure when the bank asks,
- * then a wait until the reader's token shows the new membership.
+ * simulator's otherwise), then one purchase per attempt (its idempotency key kept until a definitive
+ * answer), through 3-D Secure when the bank asks, then a wait until the reader's token shows the new
+ * membership. Sends checkout_started, payment_submitted and purchase to analytics.
  */
 export function PaymentForm(props: PaymentFormProps) {
   if (!props.recurly) return <CardPaymentForm {...props} recurlyFields={false} />;
@@ -67,16 +78,12 @@ export function PaymentForm(props: PaymentFormProps) {
 
 function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
   const auth = useAuth();
-  const config = useClientConfig();
-  const client = useMemo(
-    () => createGraphQLClient({ config, onAuthError: () => auth.store.forceRefresh() }),
-    [config, auth.store],
-  );
+  const client = useGraphQLClient();
   const [country, setCountry] = useState(props.defaultCountry);
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<CardField, string>>>({});
-  const idempotencyKey = useRef<string>('');
+  const [providerPrice, setProviderPrice] = useState<DueToday | null>(null);
   const tokenizer = useRef<CardTokenizer | null>(null);
   const setTokenizer = useCallback((tokenize: CardTokenizer) => {
     tokenizer.current = tokenize;
@@ -85,29 +92,66 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
     null,
   );
   const names = useMemo(() => new Intl.DisplayNames([props.locale], { type: 'region' }), [props.locale]);
+  const analytics = { planCode: props.plan.code, currency: props.currency };
 
   const net = props.plan.prices[props.currency];
   const tax = props.taxRates[country] ?? { rate: 0, type: 'none' };
-  const taxAmount = Math.round(net * tax.rate);
-  const dueToday = props.plan.trialDays > 0 ? 0 : net + taxAmount;
+  const tableDue: DueToday = {
+    net,
+    tax: Math.round(net * tax.rate),
+    total: net + Math.round(net * tax.rate),
+    taxLabel: tax.type === 'none' ? 'Tax' : `${tax.type} (${Math.round(tax.rate * 1000) / 10} %)`,
+    source: 'table',
+  };
+  // Recurly's own figures where it gives them (its tax service), the table's otherwise.
+  const due = providerPrice ?? tableDue;
+  const dueToday = props.withTrial ? 0 : due.total;
+  const money = (minor: number) =>
+    new Intl.NumberFormat(props.locale, { style: 'currency', currency: props.currency }).format(minor / 100);
+
+  const loggedIn = auth.status === 'logged-in';
+  useEffect(() => {
+    if (loggedIn)
+      track({ event: 'checkout_started', data: { planCode: props.plan.code, currency: props.currency } });
+  }, [loggedIn, props.plan.code, props.currency]);
 
   const purchase = async (pending: PendingPurchase, threeDSecureResult?: string) => {
     setPhase({ kind: 'working', step: 'Taking payment…' });
     const before = auth.user.membershipLevel;
-    const data = await runMutation(client, PurchaseIndividualSubscriptionMutation, {
-      input: { ...pending, threeDSecureActionResultToken: threeDSecureResult ?? null },
-    });
+    let data;
+    try {
+      data = await runMutation(client, PurchaseIndividualSubscriptionMutation, {
+        input: {
+          planCode: pending.planCode,
+          currency: pending.currency,
+          country: pending.country,
+          billingToken: pending.billingToken,
+          idempotencyKey: pending.idempotencyKey,
+          withTrial: pending.withTrial,
+          threeDSecureActionResultToken: threeDSecureResult ?? null,
+        },
+      });
+    } catch {
+      // The request or its answer was lost: the attempt's key is kept for the retry.
+      setError(UNCONFIRMED);
+      setPhase({ kind: 'editing' });
+      return;
+    }
     const result = data.purchaseIndividualSubscription;
     switch (result.__typename) {
       case 'IndividualSubscription': {
         sessionStorage.removeItem(PENDING_KEY);
+        endAttempt(pending.planCode);
+        track({
+          event: 'purchase',
+          data: { ...analytics, subscriptionId: result.id, accountId: result.accountId },
+        });
         setPhase({ kind: 'working', step: 'Setting up your membership…' });
         await waitForMembershipChange({
           field: 'membershipLevel',
           before,
           forceRefresh: () => auth.store.forceRefresh().then((s) => s.user),
         }).catch(() => undefined);
-        setPhase({ kind: 'done' });
         window.location.assign(`/user/welcome/?plan=${encodeURIComponent(result.planCode)}`);
         return;
       }
@@ -126,8 +170,9 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
         return;
       }
       case 'SubscriptionPurchaseError':
-        // A definitive answer: the next attempt (another card, say) is a new purchase with a new key.
-        idempotencyKey.current = '';
+        // An outage or a lost answer keeps the attempt; a definitive answer (a declined card, a
+        // refusal) ends it, and the next try is a new purchase.
+        if (result.code !== 'TRANSACTION_ERROR') endAttempt(pending.planCode);
         setError(result.message);
         break;
       case 'AuthError':
@@ -146,14 +191,11 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
     const stored = sessionStorage.getItem(PENDING_KEY);
     if (!outcome || !stored || auth.status !== 'logged-in') return;
     const pending = JSON.parse(stored) as PendingPurchase;
-    idempotencyKey.current = pending.idempotencyKey;
     if (outcome === 'passed') {
-      void purchase(pending, params.get('three_d_secure_result') ?? undefined).catch(() => {
-        setError('We could not reach our payment provider, and you have not been charged. Please try again.');
-        setPhase({ kind: 'editing' });
-      });
+      void purchase(pending, params.get('three_d_secure_result') ?? undefined);
     } else {
       sessionStorage.removeItem(PENDING_KEY);
+      endAttempt(pending.planCode);
       setError(
         'Your bank did not confirm the payment, and you have not been charged. Try again or use another card.',
       );
@@ -167,75 +209,37 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
     setError(null);
     setFieldErrors({});
     const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    const value = (name: string) => String(form.get(name) ?? '').trim();
-    if (props.recurlyFields) {
-      idempotencyKey.current ||= crypto.randomUUID();
-      setPhase({ kind: 'working', step: 'Checking your card…' });
-      let billingToken: string;
-      try {
+    track({ event: 'payment_submitted', data: { ...analytics, paymentMethods: ['credit_card'] } });
+    setPhase({ kind: 'working', step: 'Checking your card…' });
+    let billingToken: string;
+    try {
+      if (props.recurlyFields) {
         if (!tokenizer.current) throw new Error('The card fields are still loading.');
         billingToken = await tokenizer.current(formElement);
-      } catch (error) {
-        idempotencyKey.current = '';
-        setError((error as Error).message || 'Please check your card details.');
-        setPhase({ kind: 'editing' });
-        return;
+      } else {
+        const token = await tokenizeWithSimulator(new FormData(formElement), country);
+        if (!('id' in token)) {
+          if (token.field) setFieldErrors({ [token.field]: token.message });
+          else setError(token.message);
+          setPhase({ kind: 'editing' });
+          return;
+        }
+        billingToken = token.id;
       }
-      await purchase({
-        planCode: props.plan.code,
-        currency: props.currency,
-        country,
-        billingToken,
-        idempotencyKey: idempotencyKey.current,
-      }).catch(() => {
-        setError('We could not reach our payment provider, and you have not been charged. Please try again.');
-        setPhase({ kind: 'editing' });
-      });
+    } catch (failure) {
+      // Nothing is charged before the card has a token.
+      setError((failure as Error).message || 'We could not check your card. Please try again.');
+      setPhase({ kind: 'editing' });
       return;
     }
-    const [month, year] = value('expiry')
-      .split('/')
-      .map((part) => Number(part.trim()));
-    idempotencyKey.current ||= crypto.randomUUID();
-    setPhase({ kind: 'working', step: 'Checking your card…' });
-    try {
-      const response = await fetch('/api/billing-simulator/tokens/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          number: value('number').replace(/\s+/g, ''),
-          expMonth: month,
-          expYear: year !== undefined && year < 100 ? 2000 + year : year,
-          cvc: value('cvc'),
-          firstName: value('firstName'),
-          lastName: value('lastName'),
-          postalCode: value('postalCode'),
-          countryCode: country,
-        }),
-      });
-      const body = (await response.json()) as {
-        id?: string;
-        error?: { field: CardField | null; message: string };
-      };
-      if (!response.ok || !body.id) {
-        idempotencyKey.current = '';
-        if (body.error?.field) setFieldErrors({ [body.error.field]: body.error.message });
-        else setError(body.error?.message ?? 'Please check your card details.');
-        setPhase({ kind: 'editing' });
-        return;
-      }
-      await purchase({
-        planCode: props.plan.code,
-        currency: props.currency,
-        country,
-        billingToken: body.id,
-        idempotencyKey: idempotencyKey.current,
-      });
-    } catch {
-      setError('We could not reach our payment provider, and you have not been charged. Please try again.');
-      setPhase({ kind: 'editing' });
-    }
+    await purchase({
+      planCode: props.plan.code,
+      currency: props.currency,
+      country,
+      billingToken,
+      idempotencyKey: attemptKey(props.plan.code),
+      withTrial: props.withTrial,
+    });
   }
 
   if (auth.status === 'unknown')
@@ -257,16 +261,17 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
 
   const busy = phase.kind !== 'editing';
   const input = 'w-full rounded border border-muted bg-paper px-3 py-2';
-  const fieldError = (field: CardField) =>
-    fieldErrors[field] ? (
-      <p id={`pay-${field}-error`} className="mt-1 text-sm text-accent">
-        {fieldErrors[field]}
-      </p>
-    ) : null;
-  const described = (field: CardField) => (fieldErrors[field] ? `pay-${field}-error` : undefined);
 
   return (
     <form onSubmit={(e) => void submit(e)} className="mt-8 space-y-5" noValidate>
+      {props.recurlyFields ? (
+        <RecurlyPricing
+          planCode={props.plan.code}
+          currency={props.currency}
+          country={country}
+          onPrice={setProviderPrice}
+        />
+      ) : null}
       {error ? (
         <p role="alert" className="rounded border border-accent px-3 py-2 text-accent">
           {error}
@@ -290,7 +295,7 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
             autoComplete="cc-given-name"
             required
             className={input}
-            aria-describedby={described('name')}
+            aria-describedby={fieldErrors.name ? 'pay-name-error' : undefined}
           />
         </div>
         <div>
@@ -307,7 +312,11 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
           />
         </div>
       </div>
-      {fieldError('name')}
+      {fieldErrors.name ? (
+        <p id="pay-name-error" className="mt-1 text-sm text-accent">
+          {fieldErrors.name}
+        </p>
+      ) : null}
       {props.recurlyFields ? (
         <>
           <RecurlyCardFields onTokenizer={setTokenizer} />
@@ -325,68 +334,11 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
           </div>
         </>
       ) : (
-        <>
-          <div>
-            <label htmlFor="pay-number" className="mb-1 block text-sm font-medium">
-              Card number
-            </label>
-            <input
-              id="pay-number"
-              name="number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              required
-              className={input}
-              aria-invalid={Boolean(fieldErrors.number) || undefined}
-              aria-describedby={described('number')}
-            />
-            {fieldError('number')}
-          </div>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <div>
-              <label htmlFor="pay-expiry" className="mb-1 block text-sm font-medium">
-                Expiry (MM/YY)
-              </label>
-              <input
-                id="pay-expiry"
-                name="expiry"
-                placeholder="MM/YY"
-                autoComplete="cc-exp"
-                required
-                className={input}
-                aria-invalid={Boolean(fieldErrors.expiry) || undefined}
-                aria-describedby={described('expiry')}
-              />
-              {fieldError('expiry')}
-            </div>
-            <div>
-              <label htmlFor="pay-cvc" className="mb-1 block text-sm font-medium">
-                Security code
-              </label>
-              <input
-                id="pay-cvc"
-                name="cvc"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                required
-                className={input}
-                aria-invalid={Boolean(fieldErrors.cvc) || undefined}
-                aria-describedby={described('cvc')}
-              />
-              {fieldError('cvc')}
-            </div>
-            <div>
-              <label htmlFor="pay-postal" className="mb-1 block text-sm font-medium">
-                Postcode
-              </label>
-              <input id="pay-postal" name="postalCode" autoComplete="postal-code" className={input} />
-            </div>
-          </div>
-        </>
+        <SimulatorCardFields errors={fieldErrors} />
       )}
       <div>
         <label htmlFor="pay-country" className="mb-1 block text-sm font-medium">
-          Country
+          Country of your card’s billing address
         </label>
         <select
           id="pay-country"
@@ -402,7 +354,7 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
             </option>
           ))}
         </select>
-        {fieldError('country')}
+        {fieldErrors.country ? <p className="mt-1 text-sm text-accent">{fieldErrors.country}</p> : null}
       </div>
       {challenge ? (
         <RecurlyChallenge
@@ -410,16 +362,11 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
           onResult={(resultToken) => {
             const { pending } = challenge;
             setChallenge(null);
-            void purchase(pending, resultToken).catch(() => {
-              setError(
-                'We could not reach our payment provider, and you have not been charged. Please try again.',
-              );
-              setPhase({ kind: 'editing' });
-            });
+            void purchase(pending, resultToken);
           }}
           onFailure={() => {
             setChallenge(null);
-            idempotencyKey.current = '';
+            endAttempt(props.plan.code);
             setError(
               'Your bank did not confirm the payment, and you have not been charged. Try again or use another card.',
             );
@@ -427,16 +374,17 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
           }}
         />
       ) : null}
-      <dl className="grid grid-cols-[1fr_auto] gap-y-1 border-t border-rule pt-4 text-sm">
-        <dt>{props.plan.title}, yearly</dt>
-        <dd className="text-right">{money(net, props.currency, props.locale)}</dd>
-        <dt>{tax.type === 'none' ? 'Tax' : `${tax.type} (${Math.round(tax.rate * 1000) / 10} %)`}</dt>
-        <dd className="text-right">{money(taxAmount, props.currency, props.locale)}</dd>
-        <dt className="font-semibold">Due today</dt>
-        <dd className="text-right font-semibold" data-testid="due-today">
-          {money(dueToday, props.currency, props.locale)}
-        </dd>
-      </dl>
+      <PaymentSummary
+        title={props.plan.title}
+        currency={props.currency}
+        locale={props.locale}
+        due={due}
+        trial={
+          props.withTrial && props.trialChargedOn
+            ? { days: props.plan.trialDays, chargedOn: props.trialChargedOn }
+            : null
+        }
+      />
       <button
         type="submit"
         disabled={busy}
@@ -444,9 +392,9 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
       >
         {phase.kind === 'working'
           ? phase.step
-          : props.plan.trialDays > 0
+          : props.withTrial
             ? 'Start free trial'
-            : `Pay ${money(dueToday, props.currency, props.locale)}`}
+            : `Pay ${money(dueToday)}`}
       </button>
       <p aria-live="polite" className="sr-only">
         {phase.kind === 'working' ? phase.step : ''}

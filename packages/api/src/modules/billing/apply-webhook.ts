@@ -14,28 +14,36 @@ export const notificationSchema = z.object({
 export type WebhookResult = 'applied' | 'duplicate' | 'ignored';
 
 /**
- * Applies a verified notification: a repeat of one already applied changes nothing; otherwise the
- * subscription it names is read from the provider and the product's copy brought in line. Reading the
- * current state (not the event) makes late and out-of-order deliveries harmless.
+ * Applies a verified notification. A repeat of one already applied changes nothing. Otherwise the
+ * subscription it names is read from the provider first; only then are the notification recorded and
+ * the state applied, in one transaction. So a failed read (the provider down) records nothing and throws,
+ * the endpoint answers 5xx, and the provider's redelivery applies it. The state applied is the
+ * provider's current one, compared by its `updatedAt` with what the product holds: late, repeated and
+ * concurrent deliveries never write an older state over a newer one.
  */
 export async function applyWebhook(
   deps: {
-    repo: Pick<BillingRepo, 'claimWebhookEvent' | 'syncSubscription' | 'findSubscription'>;
+    repo: Pick<BillingRepo, 'hasWebhookEvent' | 'applyWebhookState' | 'findSubscription'>;
     provider: Pick<BillingProvider, 'getSubscription'>;
   },
   notification: z.infer<typeof notificationSchema>,
 ): Promise<WebhookResult> {
-  const seenBefore = !(await deps.repo.claimWebhookEvent(
-    notification.id,
-    notification.event_type,
-    notification.uuid ?? null,
-  ));
-  if (seenBefore) return 'duplicate';
-  if (!notification.uuid) return 'ignored';
-  const subscription = await deps.provider.getSubscription(notification.uuid);
-  if (!subscription) return 'ignored';
+  if (await deps.repo.hasWebhookEvent(notification.id)) return 'duplicate';
+  const event = {
+    id: notification.id,
+    eventType: notification.event_type,
+    subscriptionUuid: notification.uuid ?? null,
+  };
+  const subscription = notification.uuid ? await deps.provider.getSubscription(notification.uuid) : null;
+  if (!subscription) {
+    // Nothing of ours to apply (an account or a subscription the provider no longer knows): recorded.
+    const recorded = await deps.repo.applyWebhookState(event, null);
+    return recorded === 'duplicate' ? 'duplicate' : 'ignored';
+  }
   // The account code is the reader's user id (the product creates accounts that way).
   const known = await deps.repo.findSubscription(subscription.uuid);
-  await deps.repo.syncSubscription(known?.userId ?? subscription.accountCode, subscription);
-  return 'applied';
+  return deps.repo.applyWebhookState(event, {
+    userId: known?.userId ?? subscription.accountCode,
+    subscription,
+  });
 }

@@ -3,7 +3,7 @@ import type { BillingModule } from './billing.module';
 
 /** What billing knows of a reader's memberships, for the viewer query (the viewer module's port). */
 export function createBillingMembershipRecords(
-  billing: () => Promise<Pick<BillingModule, 'membershipOf' | 'repo' | 'provider'>>,
+  billing: () => Promise<Pick<BillingModule, 'membershipOf' | 'repo' | 'provider' | 'eligibilityOf'>>,
 ): MembershipRecords {
   return {
     async currentPlanCode(userId) {
@@ -18,7 +18,12 @@ export function createBillingMembershipRecords(
     async individualAccount(userId) {
       const module = await billing();
       if ((await module.repo.subscriptionsOf(userId)).length === 0) return null;
-      return { accountId: userId, accountManagementUrl: await module.provider.accountManagementUrl(userId) };
+      // The hosted page's address is the provider's; while it cannot be reached the account still shows.
+      const accountManagementUrl = await module.provider.accountManagementUrl(userId).catch(() => null);
+      return { accountId: userId, accountManagementUrl };
+    },
+    async individualMembershipEligibility(userId) {
+      return (await billing()).eligibilityOf(userId);
     },
   };
 }

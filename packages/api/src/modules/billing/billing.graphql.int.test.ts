@@ -122,6 +122,75 @@ describe('billing over GraphQL', () => {
     });
   });
 
+  it('refuses rupees to a reader not billed in India (INVALID_CURRENCY), and a second trial', async () => {
+    const viewer = await harness.signIn('buyer-4');
+    const rupees = await harness.post(
+      PURCHASE,
+      { input: input(await card(TEST_CARDS.success), { currency: 'INR' }) },
+      viewer,
+    );
+    expect(rupees.body.data?.purchaseIndividualSubscription).toMatchObject({
+      __typename: 'SubscriptionPurchaseError',
+      code: 'INVALID_CURRENCY',
+    });
+    const bought = await harness.post(
+      PURCHASE,
+      { input: input(await card(TEST_CARDS.success), { planCode: 'topic_beauty_yearly_v1' }) },
+      viewer,
+    );
+    expect(bought.body.data?.purchaseIndividualSubscription).toMatchObject({
+      planCode: 'topic_beauty_yearly_v1',
+    });
+    const ELIGIBILITY = `{ viewer { ... on Viewer { individualMembershipEligibility { isEligibleForPurchase isEligibleForTrialPurchase isEligibleForUpgrade } } } }`;
+    // The viewer is told what the mutations will do, from billing's records (not the token's claims).
+    expect((await harness.post(ELIGIBILITY, {}, viewer)).body.data?.viewer).toEqual({
+      individualMembershipEligibility: {
+        isEligibleForPurchase: false,
+        isEligibleForTrialPurchase: false,
+        isEligibleForUpgrade: true,
+      },
+    });
+    const sub = (await billing.repo.subscriptionsOf('buyer-4'))[0]!;
+    await billing.provider.cancel(sub.uuid);
+    await billing.repo.syncSubscription('buyer-4', {
+      ...(await billing.provider.getSubscription(sub.uuid))!,
+      state: 'EXPIRED',
+      expiresAt: new Date(Date.now() - 86_400_000),
+      updatedAt: new Date(Date.now() + 86_400_000),
+    });
+    expect((await harness.post(ELIGIBILITY, {}, viewer)).body.data?.viewer).toEqual({
+      individualMembershipEligibility: {
+        isEligibleForPurchase: true,
+        isEligibleForTrialPurchase: false,
+        isEligibleForUpgrade: false,
+      },
+    });
+    const trial = await harness.post(
+      PURCHASE,
+      { input: input(await card(TEST_CARDS.success), { planCode: 'individuals_standard_yearly_trial_v1' }) },
+      viewer,
+    );
+    expect(trial.body.data?.purchaseIndividualSubscription).toMatchObject({
+      __typename: 'SubscriptionPurchaseError',
+      code: 'INELIGIBLE_FOR_TRIAL',
+    });
+    const paid = await harness.post(
+      PURCHASE,
+      {
+        input: input(await card(TEST_CARDS.success), {
+          planCode: 'individuals_standard_yearly_trial_v1',
+          withTrial: false,
+        }),
+      },
+      viewer,
+    );
+    expect(paid.body.data?.purchaseIndividualSubscription).toMatchObject({
+      __typename: 'IndividualSubscription',
+      isTrial: false,
+      price: { fullPrice: 30_000 },
+    });
+  });
+
   it('refuses a plan not sold on the individual page', async () => {
     const viewer = await harness.signIn('buyer-3');
     const { body } = await harness.post(
@@ -143,26 +212,43 @@ describe('billing over GraphQL', () => {
       viewer,
     );
     const preview = await harness.post(
-      `query { subscriptionUpgradePreview(input: { planCode: "individuals_premium_yearly_v1" }) { __typename ... on SubscriptionUpgradePreview { dueToday total currency } } }`,
+      `query { subscriptionUpgradePreview(input: { planCode: "individuals_premium_yearly_v1" }) { __typename ... on SubscriptionUpgradePreview { dueToday proRata total currency } } }`,
       {},
       viewer,
     );
+    // In the trial nothing is due today; Premium's year is billed when the trial ends.
     expect(preview.body.data?.subscriptionUpgradePreview).toEqual({
       __typename: 'SubscriptionUpgradePreview',
-      dueToday: 54_000,
+      dueToday: 0,
+      proRata: 0,
       total: 54_000,
       currency: 'GBP',
     });
-    const upgrade = await harness.post(
-      `mutation { purchaseSubscriptionUpgrade(input: { planCode: "individuals_premium_yearly_v1", idempotencyKey: "upgrade-key-0123456789" }) { __typename ... on IndividualSubscription { planCode } } }`,
-      {},
+    const UPGRADE = `mutation ($input: PurchaseSubscriptionUpgradeInput!) { purchaseSubscriptionUpgrade(input: $input) { __typename ... on SubscriptionUpgradeReceipt { amountCharged currency previousPlanCode invoiceId subscription { planCode isTrial } } ... on Error { message } } }`;
+    const upgradeInput = {
+      planCode: 'individuals_premium_yearly_v1',
+      currency: 'GBP',
+      idempotencyKey: 'upgrade-key-0123456789',
+    };
+    const stale = await harness.post(
+      UPGRADE,
+      { input: { ...upgradeInput, idempotencyKey: 'upgrade-key-stale-0123', expectedDueToday: 100 } },
       viewer,
     );
-    expect(upgrade.body.data?.purchaseSubscriptionUpgrade).toEqual({
-      __typename: 'IndividualSubscription',
-      planCode: 'individuals_premium_yearly_v1',
+    expect(stale.body.data?.purchaseSubscriptionUpgrade).toMatchObject({
+      __typename: 'SubscriptionUpgradeError',
+      message: expect.stringContaining('is now £0.00'),
     });
-    expect((await billing.provider.listInvoices('upgrader')).map((i) => i.total)).toEqual([54_000]);
+    const upgrade = await harness.post(UPGRADE, { input: { ...upgradeInput, expectedDueToday: 0 } }, viewer);
+    expect(upgrade.body.data?.purchaseSubscriptionUpgrade).toEqual({
+      __typename: 'SubscriptionUpgradeReceipt',
+      amountCharged: 0,
+      currency: 'GBP',
+      previousPlanCode: 'individuals_standard_yearly_trial_v1',
+      invoiceId: null,
+      subscription: { planCode: 'individuals_premium_yearly_v1', isTrial: true },
+    });
+    expect(await billing.provider.listInvoices('upgrader')).toEqual([]);
 
     const offer = await harness.post(
       `{ cancellationDiscount { ... on CancellationCoupon { discountPercent } } }`,
@@ -170,8 +256,22 @@ describe('billing over GraphQL', () => {
       viewer,
     );
     expect(offer.body.data?.cancellationDiscount).toEqual({ discountPercent: 30 });
+    const staleOffer = await harness.post(
+      `mutation { redeemCancellationDiscountCoupon(input: { couponCode: "old-offer-50" }) { __typename ... on ZodError { fieldErrors { path message } } } }`,
+      {},
+      viewer,
+    );
+    expect(staleOffer.body.data?.redeemCancellationDiscountCoupon).toEqual({
+      __typename: 'ZodError',
+      fieldErrors: [
+        {
+          path: ['input', 'couponCode'],
+          message: 'This offer is no longer available. Reload the page to see the current one.',
+        },
+      ],
+    });
     const redeemed = await harness.post(
-      `mutation { redeemCancellationDiscountCoupon { __typename ... on RecurlySubscription { cancellationCoupon { code } } } }`,
+      `mutation { redeemCancellationDiscountCoupon(input: { couponCode: "stay-with-us-30" }) { __typename ... on RecurlySubscription { cancellationCoupon { code } } } }`,
       {},
       viewer,
     );
@@ -180,7 +280,7 @@ describe('billing over GraphQL', () => {
       cancellationCoupon: { code: 'stay-with-us-30' },
     });
     const again = await harness.post(
-      `mutation { redeemCancellationDiscountCoupon { __typename } }`,
+      `mutation { redeemCancellationDiscountCoupon(input: { couponCode: "stay-with-us-30" }) { __typename } }`,
       {},
       viewer,
     );

@@ -12,7 +12,7 @@ import { DateTimeScalar } from '../../scalars/date-time.graphql';
 import type { GraphQLContext } from '../../context';
 import { IndividualAccountType } from '../viewer/viewer.graphql';
 import { requireViewer } from '../viewer/viewer.service';
-import type { BillingInfo } from '@bof/billing/billing-provider';
+import { BillingUnavailableError, type BillingInfo } from '@bof/billing/billing-provider';
 import type { SubscriptionUpgradePreview } from '@bof/billing/proration';
 import type { TaxInfo } from '@bof/billing/tax';
 import { findPlan, getBillingModule, priceOf, type Plan } from './billing.module';
@@ -21,24 +21,24 @@ import {
   billingInfoInputSchema,
   cancelInputSchema,
   purchaseInputSchema,
+  redeemDiscountInputSchema,
   upgradeInputSchema,
   upgradePreviewInputSchema,
 } from './billing.inputs';
-import {
-  CANCELLATION_COUPON,
-  cancelSubscription,
-  cancellableSubscription,
-  cancellationDiscount,
-  redeemCancellationDiscount,
-} from './cancel-subscription';
-import { previewSubscriptionUpgrade, purchaseSubscriptionUpgrade } from './upgrade-subscription';
+import { CANCELLATION_COUPON, cancellableSubscription, cancellationDiscount } from './cancel-subscription';
+import { previewSubscriptionUpgrade, type UpgradeReceipt } from './upgrade-subscription';
 import { updateBillingInfo } from './update-billing-info';
 
 const billingFor = (ctx: GraphQLContext) => getBillingModule(ctx.platform);
-const depsFor = (ctx: GraphQLContext) => {
-  const billing = billingFor(ctx);
-  return { repo: billing.repo, provider: billing.provider, now: () => new Date() };
-};
+const depsFor = (ctx: GraphQLContext) => billingFor(ctx).deps();
+
+/** The reader's billing country as the provider holds it (their card's), or `fallback`. */
+const billingCountry = async (ctx: GraphQLContext, accountCode: string, fallback: string) =>
+  (
+    await billingFor(ctx)
+      .provider.getBillingInfo(accountCode)
+      .catch(() => null)
+  )?.countryCode || fallback;
 
 const TaxInfoType = builder.objectRef<TaxInfo>('TaxInfo').implement({
   fields: (t) => ({
@@ -124,7 +124,15 @@ builder.objectFields(IndividualAccountType, (t) => ({
   billingInfo: t.field({
     type: BillingInfoType,
     nullable: true,
-    resolve: (account, _args, ctx) => billingFor(ctx).provider.getBillingInfo(account.accountId),
+    description: 'Null while the billing provider cannot be reached.',
+    resolve: (account, _args, ctx) =>
+      billingFor(ctx)
+        .provider.getBillingInfo(account.accountId)
+        .catch((error: unknown) => {
+          if (!(error instanceof BillingUnavailableError)) throw error;
+          console.error('Billing info unavailable', error);
+          return null;
+        }),
   }),
   subscriptions: t.field({
     type: [RecurlySubscriptionType],
@@ -147,7 +155,8 @@ const IndividualSubscriptionType = builder
       planCode: t.string({ resolve: (s) => s.record.planCode }),
       title: t.string({ resolve: (s) => s.plan.title }),
       isTrial: t.boolean({
-        resolve: (s) => s.record.trialEndsAt !== null && s.record.trialEndsAt > new Date(),
+        resolve: async (s, _args, ctx) =>
+          s.record.trialEndsAt !== null && s.record.trialEndsAt > (await billingFor(ctx).now()),
       }),
       price: t.field({
         type: SubscriptionPriceType,
@@ -191,8 +200,16 @@ const PurchaseIndividualSubscriptionInput = builder
         required: true,
         description: 'One per purchase attempt; a retry sends the same one.',
       }),
-      country: t.string({ required: true, description: 'ISO 3166-1 alpha-2: decides the tax.' }),
+      country: t.string({
+        required: true,
+        description:
+          "ISO 3166-1 alpha-2, the billing country chosen: it must be the card's; the card's billing address decides the tax.",
+      }),
       threeDSecureActionResultToken: t.string({ description: 'After a 3-D Secure challenge, its result.' }),
+      withTrial: t.boolean({
+        description:
+          "Whether to start with the plan's free trial (default true). A reader who has held a membership before is not eligible (INELIGIBLE_FOR_TRIAL) and buys with false, paying today.",
+      }),
     }),
   })
   .validate(purchaseInputSchema);
@@ -224,8 +241,9 @@ builder.mutationField('purchaseIndividualSubscription', (t) =>
         billingToken: input.billingToken,
         idempotencyKey: input.idempotencyKey,
         threeDSecureActionResultToken: input.threeDSecureActionResultToken ?? undefined,
+        withTrial: input.withTrial ?? undefined,
       });
-      return view(record, input.country);
+      return view(record, await billingCountry(ctx, record.accountCode, input.country));
     },
   }),
 );
@@ -236,17 +254,29 @@ const SubscriptionUpgradePreviewInput = builder
   })
   .validate(upgradePreviewInputSchema);
 
+/** An outage while pricing or charging an upgrade, as the reader's answer. */
+async function upgradeOrOutage<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof BillingUnavailableError)) throw error;
+    throw new SubscriptionUpgradeError(
+      'We cannot price upgrades right now: our payment provider is not answering. Please try again in a few minutes.',
+    );
+  }
+}
+
 builder.queryField('subscriptionUpgradePreview', (t) =>
   t.field({
     type: SubscriptionUpgradePreviewType,
     args: { input: t.arg({ type: SubscriptionUpgradePreviewInput, required: true }) },
     authScopes: { loggedIn: true },
     errors: { types: [AuthError, FieldValidationError, SubscriptionUpgradeError], directResult: true },
-    resolve: (_root, { input }, ctx) =>
-      previewSubscriptionUpgrade(depsFor(ctx), {
-        userId: requireViewer(ctx.viewer).userId,
-        planCode: input.planCode,
-      }),
+    resolve: async (_root, { input }, ctx) => {
+      const userId = requireViewer(ctx.viewer).userId;
+      const deps = await depsFor(ctx);
+      return upgradeOrOutage(() => previewSubscriptionUpgrade(deps, { userId, planCode: input.planCode }));
+    },
   }),
 );
 
@@ -254,26 +284,57 @@ const PurchaseSubscriptionUpgradeInput = builder
   .inputType('PurchaseSubscriptionUpgradeInput', {
     fields: (t) => ({
       planCode: t.string({ required: true }),
+      currency: t.field({
+        type: CurrencyEnum,
+        required: true,
+        description: "The membership's currency, as the preview showed it.",
+      }),
       idempotencyKey: t.string({ required: true }),
+      expectedDueToday: t.int({
+        required: true,
+        description:
+          'subscriptionUpgradePreview.dueToday as the reader saw it, in minor units: if the price is no longer that, nothing is charged (SubscriptionUpgradeError).',
+      }),
     }),
   })
   .validate(upgradeInputSchema);
 
+interface UpgradeReceiptView {
+  receipt: UpgradeReceipt;
+  country: string;
+}
+
+const SubscriptionUpgradeReceiptType = builder
+  .objectRef<UpgradeReceiptView>('SubscriptionUpgradeReceipt')
+  .implement({
+    description: 'An upgrade made, with what the billing provider charged for it.',
+    fields: (t) => ({
+      subscription: t.field({
+        type: IndividualSubscriptionType,
+        resolve: (r) => view(r.receipt.subscription, r.country),
+      }),
+      previousPlanCode: t.string({ resolve: (r) => r.receipt.previousPlanCode }),
+      amountCharged: t.int({
+        description: "What the provider's invoice charged the card, in minor units (0 in a free trial).",
+        resolve: (r) => r.receipt.amountCharged,
+      }),
+      currency: t.field({ type: CurrencyEnum, resolve: (r) => r.receipt.currency }),
+      invoiceId: t.string({ nullable: true, resolve: (r) => r.receipt.invoiceId }),
+    }),
+  });
+
 builder.mutationField('purchaseSubscriptionUpgrade', (t) =>
   t.field({
-    type: IndividualSubscriptionType,
-    description: 'Upgrades at once, charging exactly subscriptionUpgradePreview.dueToday.',
+    type: SubscriptionUpgradeReceiptType,
+    description:
+      'Upgrades at once, charging exactly the subscriptionUpgradePreview.dueToday the reader confirmed.',
     args: { input: t.arg({ type: PurchaseSubscriptionUpgradeInput, required: true }) },
     authScopes: { loggedIn: true },
     errors: { types: [AuthError, FieldValidationError, SubscriptionUpgradeError], directResult: true },
     resolve: async (_root, { input }, ctx) => {
       const viewer = requireViewer(ctx.viewer);
-      const { subscription } = await purchaseSubscriptionUpgrade(depsFor(ctx), {
-        userId: viewer.userId,
-        ...input,
-      });
-      const billing = await billingFor(ctx).provider.getBillingInfo(subscription.accountCode);
-      return view(subscription, billing?.countryCode ?? 'US');
+      const receipt = await billingFor(ctx).upgrade({ userId: viewer.userId, ...input });
+      return { receipt, country: await billingCountry(ctx, receipt.subscription.accountCode, '') };
     },
   }),
 );
@@ -285,7 +346,8 @@ builder.queryField('cancellableIndividualSubscription', (t) =>
     description: 'The individual subscription the reader can cancel, if any.',
     authScopes: { loggedIn: true },
     errors: { types: [AuthError], directResult: true },
-    resolve: (_root, _args, ctx) => cancellableSubscription(depsFor(ctx), requireViewer(ctx.viewer).userId),
+    resolve: async (_root, _args, ctx) =>
+      cancellableSubscription(await depsFor(ctx), requireViewer(ctx.viewer).userId),
   }),
 );
 
@@ -296,18 +358,30 @@ builder.queryField('cancellationDiscount', (t) =>
     description: 'The one save offer of the cancellation journey, while it is unused.',
     authScopes: { loggedIn: true },
     errors: { types: [AuthError], directResult: true },
-    resolve: (_root, _args, ctx) => cancellationDiscount(depsFor(ctx), requireViewer(ctx.viewer).userId),
+    resolve: async (_root, _args, ctx) =>
+      cancellationDiscount(await depsFor(ctx), requireViewer(ctx.viewer).userId),
   }),
 );
+
+const RedeemCancellationDiscountCouponInput = builder
+  .inputType('RedeemCancellationDiscountCouponInput', {
+    fields: (t) => ({
+      couponCode: t.string({
+        required: true,
+        description: 'The code of the offer the reader accepts, as `cancellationDiscount` showed it.',
+      }),
+    }),
+  })
+  .validate(redeemDiscountInputSchema);
 
 builder.mutationField('redeemCancellationDiscountCoupon', (t) =>
   t.field({
     type: RecurlySubscriptionType,
     description: 'Accepts the save offer (once per subscription).',
+    args: { input: t.arg({ type: RedeemCancellationDiscountCouponInput, required: true }) },
     authScopes: { loggedIn: true },
-    errors: { types: [AuthError, SubscriptionPurchaseError], directResult: true },
-    resolve: (_root, _args, ctx) =>
-      redeemCancellationDiscount(depsFor(ctx), requireViewer(ctx.viewer).userId),
+    errors: { types: [AuthError, FieldValidationError, SubscriptionPurchaseError], directResult: true },
+    resolve: (_root, _args, ctx) => billingFor(ctx).redeemDiscount(requireViewer(ctx.viewer).userId),
   }),
 );
 
@@ -332,7 +406,7 @@ builder.mutationField('cancelSubscription', (t) =>
     authScopes: { loggedIn: true },
     errors: { types: [AuthError, FieldValidationError, SubscriptionPurchaseError], directResult: true },
     resolve: (_root, { input }, ctx) =>
-      cancelSubscription(depsFor(ctx), {
+      billingFor(ctx).cancel({
         userId: requireViewer(ctx.viewer).userId,
         reason: input.reason,
         reasonOther: input.reasonOther ?? null,
@@ -353,7 +427,7 @@ builder.mutationField('updateIndividualBillingInfo', (t) =>
     args: { input: t.arg({ type: UpdateIndividualBillingInfoInput, required: true }) },
     authScopes: { loggedIn: true },
     errors: { types: [AuthError, FieldValidationError, SubscriptionPurchaseError], directResult: true },
-    resolve: (_root, { input }, ctx) =>
-      updateBillingInfo(depsFor(ctx), { userId: requireViewer(ctx.viewer).userId, ...input }),
+    resolve: async (_root, { input }, ctx) =>
+      updateBillingInfo(await depsFor(ctx), { userId: requireViewer(ctx.viewer).userId, ...input }),
   }),
 );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@bof/config/constants';
-import { CANCELLATION_REASONS } from './cancel-subscription';
+import { CANCELLATION_COUPON, CANCELLATION_REASONS } from './cancel-subscription';
 
 const planCode = z.string().regex(/^[a-z0-9_]{3,64}$/, 'Not a plan code.');
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'Use 16 to 128 letters, digits, - or _.');
@@ -12,10 +12,16 @@ export const purchaseInputSchema = z.object({
   idempotencyKey,
   country: z.string().regex(/^[A-Z]{2}$/, 'Choose a country.'),
   threeDSecureActionResultToken: z.string().min(1).max(128).nullish(),
+  withTrial: z.boolean().nullish(),
 });
 
 export const upgradePreviewInputSchema = z.object({ planCode });
-export const upgradeInputSchema = z.object({ planCode, idempotencyKey });
+export const upgradeInputSchema = z.object({
+  planCode,
+  currency: z.enum(CURRENCIES, { message: 'Choose EUR, GBP, INR or USD.' }),
+  idempotencyKey,
+  expectedDueToday: z.number().int().min(0, 'An amount in minor units, zero or more.'),
+});
 
 export const cancelInputSchema = z
   .object({
@@ -28,3 +34,15 @@ export const cancelInputSchema = z
   });
 
 export const billingInfoInputSchema = z.object({ billingToken: z.string().min(1).max(128) });
+
+/** The save offer the reader accepts: the one offered now, so a stale page cannot accept another. */
+export const redeemDiscountInputSchema = z.object({
+  couponCode: z
+    .string()
+    .trim()
+    .pipe(
+      z.literal(CANCELLATION_COUPON.code, {
+        error: 'This offer is no longer available. Reload the page to see the current one.',
+      }),
+    ),
+});

@@ -7,27 +7,52 @@ import type { BillingProvider } from '@bof/billing/billing-provider';
 import { verifyWebhookSignature } from '@bof/billing/webhook-signature';
 import type { Platform } from '../../platform/platform';
 import { applyWebhook, notificationSchema, type WebhookResult } from './apply-webhook';
-import { createBillingRepo, type BillingRepo } from './billing.repo';
+import { createBillingRepo, type BillingRepo, type SubscriptionRecord } from './billing.repo';
+import { cancelSubscription, redeemCancellationDiscount } from './cancel-subscription';
 import { chooseBillingProvider } from './choose-billing-provider';
 import { deliverSimulatorWebhooks } from './deliver-webhooks';
-import { membershipFrom, type Membership } from './membership';
+import { eligibilityFrom, membershipFrom, type Membership } from './membership';
 import { purchaseSubscription, type PurchaseInput } from './purchase-subscription';
+import { reconcileSubscriptions, type ReconcileReport } from './reconcile';
+import { purchaseSubscriptionUpgrade, type UpgradeReceipt } from './upgrade-subscription';
 
 export { CardValidationError } from '@bof/billing/simulator';
 
 export type WebhookReceipt = { status: 200; result: WebhookResult } | { status: 400 | 401; reason: string };
+
+/** What the billing services need, with the billing clock read once for the operation. */
+export interface BillingDeps {
+  repo: BillingRepo;
+  provider: BillingProvider;
+  now: () => Date;
+}
 
 export interface BillingModule {
   provider: BillingProvider;
   /** The embedded provider, when it is the one in use. */
   simulator: BillingSimulator | null;
   repo: BillingRepo;
+  /**
+   * The billing clock: the provider's time. Recurly's is the wall clock; the simulator's can be moved
+   * on (tests, the clock CLI), and every date the product compares with a subscription's (trial end,
+   * period end) must be on the same clock.
+   */
+  now(): Promise<Date>;
+  /** The services' dependencies, the clock read now. */
+  deps(): Promise<BillingDeps>;
   membershipOf(userId: string, now?: Date): Promise<Membership>;
+  /** Spec §3 individualMembershipEligibility, by the rule the purchase and upgrade apply. */
+  eligibilityOf(userId: string): Promise<ReturnType<typeof eligibilityFrom>>;
   purchase(input: PurchaseInput): ReturnType<typeof purchaseSubscription>;
+  upgrade(input: Parameters<typeof purchaseSubscriptionUpgrade>[1]): Promise<UpgradeReceipt>;
+  cancel(input: Parameters<typeof cancelSubscription>[1]): Promise<SubscriptionRecord>;
+  redeemDiscount(userId: string): Promise<SubscriptionRecord>;
   /** Verifies, parses and applies one webhook delivery. */
   receiveWebhook(rawBody: string, signatureHeader: string | null, now?: Date): Promise<WebhookReceipt>;
   /** Delivers the simulator's pending notifications to the webhook endpoint (no-op with a real provider). */
   flushWebhooks(): Promise<number>;
+  /** Repairs the product's copies from the provider's records (reconcile.ts). */
+  reconcile(log?: (line: string) => void): Promise<ReconcileReport>;
 }
 
 /** The webhook signing key: configured, or generated once under `<dataDir>/keys` on the embedded defaults. */
@@ -45,13 +70,17 @@ function webhookKeys(platform: Platform): string[] {
   return [readFileSync(file, 'utf8').trim()];
 }
 
-const KEY = Symbol.for('bof.billing-modules');
-type Holder = { [KEY]?: WeakMap<Platform, BillingModule> };
+/**
+ * One billing module per platform and per module graph. Deliberately not on globalThis: Next.js may
+ * bundle a page and a route handler separately, each with its own copy of the error classes, and a
+ * module built by one would throw errors the other's GraphQL error types do not recognise (`instanceof`
+ * fails, and a declined card reaches the reader as an unexpected error). All billing state is in the
+ * database, so separate instances agree.
+ */
+const modules = new WeakMap<Platform, BillingModule>();
 
-/** The billing module of a platform, built once (the route code and the server share it). */
+/** The billing module of a platform, built once per module graph. */
 export function getBillingModule(platform: Platform): BillingModule {
-  const holder = globalThis as Holder;
-  const modules = (holder[KEY] ??= new WeakMap());
   let module = modules.get(platform);
   if (!module) {
     module = createBillingModule(platform);
@@ -62,31 +91,72 @@ export function getBillingModule(platform: Platform): BillingModule {
 
 export function createBillingModule(
   platform: Platform,
-  options: { webhookEndpoint?: string } = {},
+  options: {
+    webhookEndpoint?: string;
+    /** Stands in for the configured provider (tests: an outage). */
+    provider?: BillingProvider;
+  } = {},
 ): BillingModule {
   const repo = createBillingRepo(platform.db);
   // Recurly when configured, the billing simulator otherwise (choose-billing-provider.ts).
-  const {
-    provider,
-    simulator,
-    webhookKeys: keys,
-  } = chooseBillingProvider(platform, () => webhookKeys(platform));
+  const chosen = chooseBillingProvider(platform, () => webhookKeys(platform));
+  const provider = options.provider ?? chosen.provider;
+  const simulator = options.provider ? null : chosen.simulator;
+  const keys = chosen.webhookKeys;
   const endpoint = options.webhookEndpoint ?? `${platform.env.siteUrl}/api/webhooks/recurly/`;
+  const now = async () => (simulator ? simulator.now() : new Date());
+  const deps = async (): Promise<BillingDeps> => {
+    const at = await now();
+    return { repo, provider, now: () => at };
+  };
+  /** The simulator's notifications go out after each change, as Recurly's would. */
+  const afterChange = () => {
+    void module
+      .flushWebhooks()
+      .catch((error: unknown) => console.error('Delivering billing webhooks failed', error));
+  };
 
   const module: BillingModule = {
     provider,
     simulator,
     repo,
-    async membershipOf(userId, now = new Date()) {
-      return membershipFrom(await repo.subscriptionsOf(userId), now);
+    now,
+    deps,
+    async membershipOf(userId, at) {
+      return membershipFrom(await repo.subscriptionsOf(userId), at ?? (await now()));
+    },
+    async eligibilityOf(userId) {
+      return eligibilityFrom(await repo.subscriptionsOf(userId), await now());
     },
     async purchase(input) {
-      const result = await purchaseSubscription({ repo, provider, now: () => new Date() }, input);
-      void module
-        .flushWebhooks()
-        .catch((error: unknown) => console.error('Delivering billing webhooks failed', error));
-      return result;
+      try {
+        return await purchaseSubscription(await deps(), input);
+      } finally {
+        afterChange();
+      }
     },
+    async upgrade(input) {
+      try {
+        return await purchaseSubscriptionUpgrade(await deps(), input);
+      } finally {
+        afterChange();
+      }
+    },
+    async cancel(input) {
+      try {
+        return await cancelSubscription(await deps(), input);
+      } finally {
+        afterChange();
+      }
+    },
+    async redeemDiscount(userId) {
+      try {
+        return await redeemCancellationDiscount(await deps(), userId);
+      } finally {
+        afterChange();
+      }
+    },
+    reconcile: async (log) => reconcileSubscriptions({ repo, provider }, [], log),
     async receiveWebhook(rawBody, signatureHeader, now = new Date()) {
       const check = verifyWebhookSignature(signatureHeader, rawBody, keys, now);
       if (!check.ok) return { status: 401, reason: `signature ${check.reason}` };
@@ -123,3 +193,5 @@ export { taxFor } from '@bof/billing/tax';
 export { createBillingMembershipRecords } from './billing-membership-records';
 export { previewSubscriptionUpgrade } from './upgrade-subscription';
 export { CANCELLATION_REASONS, cancellableSubscription } from './cancel-subscription';
+export { BillingUnavailableError } from '@bof/billing/billing-provider';
+export { currencyRefusal } from '@bof/billing/pricing';

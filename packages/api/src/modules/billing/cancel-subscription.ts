@@ -22,7 +22,10 @@ export const CANCELLATION_REASONS = [
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 
 export interface CancelDeps {
-  repo: Pick<BillingRepo, 'subscriptionsOf' | 'syncSubscription' | 'recordCancellation' | 'claimDiscount'>;
+  repo: Pick<
+    BillingRepo,
+    'subscriptionsOf' | 'syncSubscription' | 'recordCancellation' | 'claimDiscount' | 'releaseDiscount'
+  >;
   provider: Pick<BillingProvider, 'cancel' | 'redeemCoupon'>;
   now: () => Date;
 }
@@ -46,7 +49,14 @@ export async function cancellationDiscount(deps: Pick<CancelDeps, 'repo' | 'now'
   return CANCELLATION_COUPON;
 }
 
-/** Accepts the save offer (spec: action accepted_discount). Once per subscription. */
+const PROVIDER_DOWN =
+  'We could not reach our payment provider, and nothing has changed. Please try again in a few minutes.';
+
+/**
+ * Accepts the save offer (spec: action accepted_discount). Once per subscription: the offer is marked
+ * used before the provider is asked, so two clicks redeem it once, and the mark is taken back if the
+ * provider does not apply the coupon, so the reader can accept it again.
+ */
 export async function redeemCancellationDiscount(
   deps: CancelDeps,
   userId: string,
@@ -54,17 +64,25 @@ export async function redeemCancellationDiscount(
   const sub = await cancellableSubscription(deps, userId);
   if (!sub)
     throw new SubscriptionPurchaseError('PURCHASE_ERROR', 'You have no membership to apply the offer to.');
-  if (!(await deps.repo.claimDiscount(sub.uuid, deps.now()))) {
+  const at = deps.now();
+  if (!(await deps.repo.claimDiscount(sub.uuid, at))) {
     throw new SubscriptionPurchaseError(
       'PURCHASE_ERROR',
       'This offer has already been used on your membership.',
     );
   }
-  const updated = await deps.provider.redeemCoupon({
-    uuid: sub.uuid,
-    couponCode: CANCELLATION_COUPON.code,
-    discountPercent: CANCELLATION_COUPON.discountPercent,
-  });
+  let updated;
+  try {
+    updated = await deps.provider.redeemCoupon({
+      uuid: sub.uuid,
+      couponCode: CANCELLATION_COUPON.code,
+      discountPercent: CANCELLATION_COUPON.discountPercent,
+    });
+  } catch (error) {
+    await deps.repo.releaseDiscount(sub.uuid, at);
+    console.error('Billing provider coupon redemption failed', error);
+    throw new SubscriptionPurchaseError('TRANSACTION_ERROR', PROVIDER_DOWN);
+  }
   return deps.repo.syncSubscription(userId, updated);
 }
 
@@ -78,7 +96,13 @@ export async function cancelSubscription(
 ): Promise<SubscriptionRecord> {
   const sub = await cancellableSubscription(deps, input.userId);
   if (!sub) throw new SubscriptionPurchaseError('PURCHASE_ERROR', 'You have no membership to cancel.');
-  const cancelled = await deps.provider.cancel(sub.uuid);
+  let cancelled;
+  try {
+    cancelled = await deps.provider.cancel(sub.uuid);
+  } catch (error) {
+    console.error('Billing provider cancellation failed', error);
+    throw new SubscriptionPurchaseError('TRANSACTION_ERROR', PROVIDER_DOWN);
+  }
   const record = await deps.repo.syncSubscription(input.userId, cancelled);
   await deps.repo.recordCancellation(
     sub.uuid,

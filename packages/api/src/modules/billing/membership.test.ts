@@ -85,6 +85,15 @@ describe('eligibilityFrom (spec §3)', () => {
     });
   });
 
+  it('a lapsed paying member may buy again, without a trial', () => {
+    expect(
+      eligibilityFrom(
+        [sub({ planCode: 'individuals_premium_yearly_v1', state: 'EXPIRED', expiresAt: earlier })],
+        now,
+      ),
+    ).toMatchObject({ isEligibleForPurchase: true, isEligibleForTrialPurchase: false });
+  });
+
   it('a Premium member has nothing to upgrade to', () => {
     expect(
       eligibilityFrom([sub({ planCode: 'individuals_premium_yearly_v1' })], now).isEligibleForUpgrade,

@@ -77,17 +77,27 @@ export function membershipFrom(subs: readonly SubscriptionFacts[], now: Date): M
   };
 }
 
-/** Spec §3 individualMembershipEligibility. */
+/**
+ * A free trial is for readers new to membership: anyone who has held a subscription before (a trial,
+ * a paid year, lapsed or not) pays from the first day.
+ */
+export function isEligibleForTrial(subs: readonly SubscriptionFacts[]): boolean {
+  return subs.length === 0;
+}
+
+/**
+ * Spec §3 individualMembershipEligibility: the rule the purchase and upgrade use, so what the viewer is
+ * told matches what the mutations will do.
+ */
 export function eligibilityFrom(
   subs: readonly SubscriptionFacts[],
   now: Date,
 ): { isEligibleForPurchase: boolean; isEligibleForTrialPurchase: boolean; isEligibleForUpgrade: boolean } {
   const membership = membershipFrom(subs, now);
-  const hadTrial = subs.some((s) => s.trialEndsAt !== null);
+  const canBuy = membership.status === 'None' || membership.status === 'Expired';
   return {
-    isEligibleForPurchase: membership.status === 'None' || membership.status === 'Expired',
-    isEligibleForTrialPurchase:
-      !hadTrial && (membership.status === 'None' || membership.status === 'Expired'),
+    isEligibleForPurchase: canBuy,
+    isEligibleForTrialPurchase: canBuy && isEligibleForTrial(subs),
     isEligibleForUpgrade:
       (membership.status === 'ActiveRenewing' || membership.status === 'ActiveTrial') &&
       (membership.plan?.upgradesTo.length ?? 0) > 0,

@@ -1,27 +1,19 @@
 import { CURRENCIES, type Currency } from '@bof/config/constants';
 import { BillingUnavailableError, type BillingProvider } from '@bof/billing/billing-provider';
 import { findPlan } from '@bof/billing/plans';
-import { priceOf } from '@bof/billing/pricing';
+import { currencyRefusal } from '@bof/billing/pricing';
 import {
   SubscriptionPurchase3DSSecureError,
   SubscriptionPurchaseError,
 } from '../../errors/subscription-errors';
 import type { BillingRepo, SubscriptionRecord } from './billing.repo';
-import { membershipFrom } from './membership';
+import { claimAttempt, outageMessage, syncFromProvider, type ClaimDeps } from './purchase-claim';
+import { grantsAccess, isEligibleForTrial, membershipFrom } from './membership';
 
-export interface PurchaseDeps {
-  repo: Pick<
-    BillingRepo,
-    | 'findPurchase'
-    | 'claimPurchase'
-    | 'reclaimPurchase'
-    | 'settlePurchase'
-    | 'subscriptionsOf'
-    | 'syncSubscription'
-  >;
-  provider: Pick<BillingProvider, 'purchase'>;
-  now: () => Date;
-  sleep?: (ms: number) => Promise<void>;
+export interface PurchaseDeps extends ClaimDeps {
+  repo: ClaimDeps['repo'] &
+    Pick<BillingRepo, 'subscriptionsOf' | 'syncSubscription' | 'settlePurchase' | 'findPurchase'>;
+  provider: Pick<BillingProvider, 'purchase' | 'listSubscriptions'>;
 }
 
 export interface PurchaseInput {
@@ -29,99 +21,134 @@ export interface PurchaseInput {
   email: string;
   planCode: string;
   currency: string;
+  /** The billing country the reader chose; the card's own billing address decides the tax charged. */
   country: string;
   billingToken: string;
   idempotencyKey: string;
   threeDSecureActionResultToken?: string | undefined;
+  /**
+   * Whether the reader asks for the plan's free trial (the default). A reader who is not eligible for
+   * one buys the plan without it (`false`, the price charged today), or is refused INELIGIBLE_FOR_TRIAL.
+   */
+  withTrial?: boolean | undefined;
 }
 
-/** A pending attempt younger than this is someone else's call in flight: wait for it. */
-const IN_FLIGHT_MS = 60_000;
-const WAIT_STEP_MS = 200;
-const WAIT_LIMIT_MS = 15_000;
+/** An attempt whose provider call may have gone through without us hearing the answer. */
+const UNKNOWN_OUTCOME: readonly string[] = ['failed', 'pending'];
+/** A subscription bought this long before the attempt was recorded is not its answer. */
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
  * Buys an individual plan. The attempt is recorded under its idempotency key before the provider is
- * called, and the provider receives the same key, so a double click, a retry after a timeout or a
- * restart mid-call charges once and grants once. No membership is granted until the payment succeeded
- * (3-D Secure included). A provider outage fails closed: nothing charged, a clear message.
+ * called, the provider receives the same key, and a reader has one attempt in flight at a time, so a
+ * double click, a second tab, a retry after a timeout or a restart mid-call charges once and grants
+ * once. Whether the reader may buy is decided after claiming, on the provider's own records. No
+ * membership is granted until the payment succeeded (3-D Secure included). A provider outage fails
+ * closed, and says whether the reader may have been charged; a retry with the same key then resolves to
+ * the one charge.
  * @throws SubscriptionPurchaseError with the spec §8 code as `reason`, or SubscriptionPurchase3DSSecureError.
  */
 export async function purchaseSubscription(
   deps: PurchaseDeps,
   input: PurchaseInput,
 ): Promise<SubscriptionRecord> {
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const plan = findPlan(input.planCode);
   if (!plan) throw new SubscriptionPurchaseError('PURCHASE_ERROR', 'That plan is not available.');
   if (!(CURRENCIES as readonly string[]).includes(input.currency)) {
     throw new SubscriptionPurchaseError('INVALID_CURRENCY', `We do not sell in ${input.currency}.`);
   }
   const currency = input.currency as Currency;
+  const refusal = currencyRefusal(currency, input.country);
+  if (refusal) throw new SubscriptionPurchaseError('INVALID_CURRENCY', refusal);
 
-  // An earlier attempt with this key decides the answer, once it has one.
-  let retrying = false;
-  for (let waited = 0; ; waited += WAIT_STEP_MS) {
-    const earlier = await deps.repo.findPurchase(input.idempotencyKey);
-    if (!earlier) break;
-    retrying = true;
-    if (earlier.userId !== input.userId || earlier.planCode !== input.planCode) {
-      throw new SubscriptionPurchaseError(
-        'TRANSACTION_ERROR',
-        'This payment was already used for another purchase.',
-      );
-    }
-    if (earlier.status === 'succeeded') {
-      const subs = await deps.repo.subscriptionsOf(input.userId);
-      const done = subs.find((s) => s.uuid === earlier.subscriptionUuid);
-      if (done) return done;
-    }
+  const claim = await claimAttempt(deps, {
+    idempotencyKey: input.idempotencyKey,
+    userId: input.userId,
+    kind: 'purchase',
+    planCode: plan.code,
+    currency,
+  });
+  if (claim.kind === 'mismatch') {
+    throw new SubscriptionPurchaseError(
+      'TRANSACTION_ERROR',
+      'This payment was already used for another purchase.',
+    );
+  }
+  if (claim.kind === 'busy') {
+    throw new SubscriptionPurchaseError(
+      'TRANSACTION_ERROR',
+      'Your payment is still being processed. Please wait a moment.',
+    );
+  }
+  if (claim.kind === 'settled') {
+    const { earlier } = claim;
     if (earlier.status === 'declined') {
       throw new SubscriptionPurchaseError('PURCHASE_ERROR', earlier.message ?? 'Your card was declined.');
     }
-    const inFlight =
-      earlier.status === 'pending' && deps.now().getTime() - earlier.updatedAt.getTime() < IN_FLIGHT_MS;
-    if (!inFlight) break;
-    if (waited >= WAIT_LIMIT_MS) {
-      throw new SubscriptionPurchaseError(
-        'TRANSACTION_ERROR',
-        'Your payment is still being processed. Please wait a moment.',
-      );
-    }
-    await sleep(WAIT_STEP_MS);
+    const done = (await deps.repo.subscriptionsOf(input.userId)).find(
+      (s) => s.uuid === earlier.subscriptionUuid,
+    );
+    if (done) return done;
+    // Succeeded, but our copy is gone: read it back from the provider.
+    const subs = await syncFromProvider(deps, input.userId).catch(() => []);
+    const again = subs.find((s) => s.uuid === earlier.subscriptionUuid);
+    if (again) return again;
+    throw new SubscriptionPurchaseError(
+      'TRANSACTION_ERROR',
+      'We could not find your membership. Please reload.',
+    );
   }
+  const refuse = async (
+    reason: 'ALREADY_HAS_MEMBERSHIP' | 'HAS_UPGRADEABLE_MEMBERSHIP' | 'INELIGIBLE_FOR_TRIAL',
+    message: string,
+  ) => {
+    await deps.repo.settlePurchase(input.idempotencyKey, { status: 'refused', message });
+    return new SubscriptionPurchaseError(reason, message);
+  };
 
+  // We hold the reader's only attempt in flight. The provider's records decide what they may buy: what
+  // a lost answer, another tab or a webhook not yet delivered may have bought is there.
+  let subs;
+  try {
+    subs = await syncFromProvider(deps, input.userId, input.idempotencyKey);
+  } catch (error) {
+    console.error('Billing provider unreachable before a purchase', error);
+    throw new SubscriptionPurchaseError('TRANSACTION_ERROR', outageMessage(false));
+  }
   const now = deps.now();
-  const subs = await deps.repo.subscriptionsOf(input.userId);
   const current = membershipFrom(subs, now);
   if (current.status !== 'None' && current.status !== 'Expired') {
-    if (current.plan?.upgradesTo.includes(plan.code)) {
-      throw new SubscriptionPurchaseError(
-        'HAS_UPGRADEABLE_MEMBERSHIP',
-        'You can upgrade your current membership instead.',
+    const earlier = claim.earlier;
+    if (earlier && UNKNOWN_OUTCOME.includes(earlier.status)) {
+      // A retry of an attempt whose answer was lost: the subscription it bought is its answer.
+      const bought = subs.find(
+        (s) =>
+          s.planCode === plan.code &&
+          grantsAccess(s, now) &&
+          s.activatedAt.getTime() >= earlier.createdAt.getTime() - CLOCK_SKEW_MS,
       );
+      if (bought) {
+        await deps.repo.settlePurchase(input.idempotencyKey, {
+          status: 'succeeded',
+          subscriptionUuid: bought.uuid,
+          message: 'resolved from the provider records after a lost answer',
+        });
+        return bought;
+      }
     }
-    throw new SubscriptionPurchaseError('ALREADY_HAS_MEMBERSHIP', 'You already have a membership.');
+    if (current.plan?.upgradesTo.includes(plan.code)) {
+      throw await refuse('HAS_UPGRADEABLE_MEMBERSHIP', 'You can upgrade your current membership instead.');
+    }
+    throw await refuse('ALREADY_HAS_MEMBERSHIP', 'You already have a membership.');
   }
-  if (plan.trialDays > 0 && subs.some((s) => s.trialEndsAt !== null)) {
-    throw new SubscriptionPurchaseError('INELIGIBLE_FOR_TRIAL', 'You have had a free trial already.');
-  }
-
-  const claimed = retrying
-    ? await deps.repo.reclaimPurchase(input.idempotencyKey, input.userId, IN_FLIGHT_MS)
-    : await deps.repo.claimPurchase({
-        idempotencyKey: input.idempotencyKey,
-        userId: input.userId,
-        kind: 'purchase',
-        planCode: plan.code,
-        currency,
-      });
-  if (!claimed) {
-    // Another request took the key between our look and our claim: its answer is ours.
-    return purchaseSubscription(deps, input);
+  const withTrial = plan.trialDays > 0 && input.withTrial !== false;
+  if (withTrial && !isEligibleForTrial(subs)) {
+    throw await refuse(
+      'INELIGIBLE_FOR_TRIAL',
+      'You have had a membership before, so this plan starts without a free trial. Please confirm the price.',
+    );
   }
 
-  const price = priceOf(plan, currency, input.country);
   let outcome;
   try {
     outcome = await deps.provider.purchase({
@@ -132,19 +159,19 @@ export async function purchaseSubscription(
       billingToken: input.billingToken,
       threeDSecureActionResultToken: input.threeDSecureActionResultToken,
       idempotencyKey: input.idempotencyKey,
-      unitAmount: price.itemPrice,
-      taxRate: price.taxInfo.rate,
-      trialDays: plan.trialDays,
+      unitAmount: plan.prices[currency],
+      country: input.country,
+      trialDays: withTrial ? plan.trialDays : 0,
+      skipsPlanTrial: plan.trialDays > 0 && !withTrial,
     });
   } catch (error) {
-    await deps.repo.settlePurchase(input.idempotencyKey, { status: 'failed', message: String(error) });
-    if (error instanceof BillingUnavailableError || error instanceof Error) {
-      throw new SubscriptionPurchaseError(
-        'PURCHASE_ERROR',
-        'We could not reach our payment provider, and you have not been charged. Please try again in a few minutes.',
-      );
-    }
-    throw error;
+    const mayHaveCharged = !(error instanceof BillingUnavailableError) || error.mayHaveCharged;
+    await deps.repo.settlePurchase(input.idempotencyKey, {
+      status: mayHaveCharged ? 'failed' : 'refused',
+      message: String(error),
+    });
+    console.error('Billing provider purchase failed', error);
+    throw new SubscriptionPurchaseError('TRANSACTION_ERROR', outageMessage(mayHaveCharged));
   }
 
   switch (outcome.kind) {
@@ -169,7 +196,8 @@ export async function purchaseSubscription(
       await deps.repo.settlePurchase(input.idempotencyKey, {
         status: 'succeeded',
         subscriptionUuid: outcome.subscription.uuid,
-        amountCharged: outcome.invoice?.total ?? 0,
+        amountCharged: outcome.invoice?.paid ?? 0,
+        invoiceId: outcome.invoice?.id ?? null,
       });
       return record;
     }

@@ -133,8 +133,14 @@ describe('buying and upgrading through Recurly', () => {
       dueToday: 39_600,
       taxInfo: { rate: 0.2, region: 'GB', type: 'VAT' },
     });
-    const upgraded = await purchaseSubscriptionUpgrade(deps, { ...change, idempotencyKey: 'upgrade-key-1' });
-    expect(upgraded.charged).toBe(preview.dueToday);
+    const upgraded = await purchaseSubscriptionUpgrade(deps, {
+      ...change,
+      currency: 'GBP',
+      idempotencyKey: 'upgrade-key-1',
+      expectedDueToday: preview.dueToday,
+    });
+    // What the card paid on the invoice Recurly holds for the change.
+    expect(upgraded).toMatchObject({ amountCharged: preview.dueToday, invoiceId: 'o7kqh41a9zyt' });
     expect(upgraded.subscription).toMatchObject({ planCode: 'individuals_premium_yearly_v1' });
   });
 });

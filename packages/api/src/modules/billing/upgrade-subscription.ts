@@ -1,22 +1,41 @@
 import type { Currency } from '@bof/config/constants';
-import type { BillingProvider, PlanChangePreview } from '@bof/billing/billing-provider';
+import {
+  BillingUnavailableError,
+  PaymentDeclinedError,
+  type BillingProvider,
+} from '@bof/billing/billing-provider';
 import { findPlan } from '@bof/billing/plans';
-import { previewUpgrade, type SubscriptionUpgradePreview } from '@bof/billing/proration';
-import { taxFor, taxOn, type TaxInfo } from '@bof/billing/tax';
+import { formatMoney } from '@bof/billing/pricing';
+import { upgradePreviewOf, type SubscriptionUpgradePreview } from '@bof/billing/proration';
+import { taxFor } from '@bof/billing/tax';
 import { SubscriptionUpgradeError } from '../../errors/subscription-errors';
 import type { BillingRepo, SubscriptionRecord } from './billing.repo';
 import { membershipFrom } from './membership';
+import { claimAttempt, outageMessage, syncFromProvider, type ClaimDeps } from './purchase-claim';
 
-export interface UpgradeDeps {
-  repo: Pick<
-    BillingRepo,
-    'subscriptionsOf' | 'findPurchase' | 'claimPurchase' | 'settlePurchase' | 'syncSubscription'
+export interface UpgradeDeps extends ClaimDeps {
+  repo: ClaimDeps['repo'] & Pick<BillingRepo, 'subscriptionsOf' | 'settlePurchase' | 'syncSubscription'>;
+  provider: Pick<
+    BillingProvider,
+    'changePlan' | 'getBillingInfo' | 'previewPlanChange' | 'listSubscriptions' | 'listInvoices'
   >;
-  provider: Pick<BillingProvider, 'changePlan' | 'getBillingInfo' | 'previewPlanChange'>;
-  now: () => Date;
 }
 
-async function upgradeable(deps: UpgradeDeps, userId: string, planCode: string) {
+/** What an upgrade charged: the invoice the provider holds for it (null: nothing charged, in a trial). */
+export interface UpgradeReceipt {
+  subscription: SubscriptionRecord;
+  previousPlanCode: string;
+  amountCharged: number;
+  currency: Currency;
+  invoiceId: string | null;
+}
+
+/** The reader's upgradeable subscription and the provider's price for changing it to `planCode` now. */
+async function upgradeable(
+  deps: Pick<UpgradeDeps, 'repo' | 'provider' | 'now'>,
+  userId: string,
+  planCode: string,
+) {
   const now = deps.now();
   const subs = await deps.repo.subscriptionsOf(userId);
   const membership = membershipFrom(subs, now);
@@ -32,116 +51,192 @@ async function upgradeable(deps: UpgradeDeps, userId: string, planCode: string) 
   if (!target || !membership.plan.upgradesTo.includes(target.code)) {
     throw new SubscriptionUpgradeError('Your membership cannot be upgraded to that plan.');
   }
-  const billing = await deps.provider.getBillingInfo(current.accountCode);
   const currency = current.currency as Currency;
-  const tax = taxFor(billing?.countryCode ?? 'US');
-  if (deps.provider.previewPlanChange) {
-    // The provider prices the change itself (Recurly): show its figures, so the charge equals them.
-    const priced = await deps.provider.previewPlanChange({
-      uuid: current.uuid,
-      planCode: target.code,
-      unitAmount: target.prices[currency],
-    });
-    return { current, target, preview: fromProvider(currency, target.prices[currency], tax, priced) };
-  }
-  const preview = previewUpgrade({
-    currency,
-    currentFee: current.unitAmount,
-    newFee: target.prices[currency],
-    termStartsAt: current.currentPeriodStartedAt,
-    termEndsAt: current.currentPeriodEndsAt,
-    now,
-    tax,
-    inTrial: membership.status === 'ActiveTrial',
+  // The provider prices the change (its proration and tax; nothing during a trial), so the charge it
+  // makes is the figure shown. The table's tax stands in only where the provider names none.
+  const billing = await deps.provider.getBillingInfo(current.accountCode);
+  const priced = await deps.provider.previewPlanChange({
+    uuid: current.uuid,
+    planCode: target.code,
+    unitAmount: target.prices[currency],
   });
+  const preview = upgradePreviewOf(
+    currency,
+    target.prices[currency],
+    taxFor(billing?.countryCode ?? ''),
+    priced,
+  );
   return { current, target, preview };
 }
 
-/** A provider's priced change as the spec's preview; the yearly figures stay the catalogue's. */
-function fromProvider(
-  currency: Currency,
-  newFee: number,
-  tax: TaxInfo,
-  priced: PlanChangePreview,
-): SubscriptionUpgradePreview {
-  const type = priced.taxInfo?.type.toUpperCase();
-  const taxInfo: TaxInfo = priced.taxInfo
-    ? {
-        rate: priced.taxInfo.rate,
-        region: priced.taxInfo.region || tax.region,
-        type: type === 'VAT' || type === 'GST' ? type : tax.type,
-      }
-    : tax;
-  const total = newFee + taxOn(newFee, taxInfo);
-  return {
-    currency,
-    planFee: newFee,
-    planFeePerMonth: Math.round(newFee / 12),
-    proRata: priced.credit,
-    taxAmount: priced.tax,
-    taxInfo,
-    dueToday: priced.charge + priced.credit + priced.tax,
-    total,
-    totalPerMonth: Math.round(total / 12),
-  };
-}
-
-/** Spec §3 SubscriptionUpgradePreview: what an upgrade to `planCode` costs today and from renewal. */
+/**
+ * Spec §3 SubscriptionUpgradePreview: what an upgrade to `planCode` costs today and from renewal.
+ * @throws SubscriptionUpgradeError when there is nothing to upgrade; BillingUnavailableError when the
+ * provider cannot price it (an outage: not the same as "nothing to upgrade").
+ */
 export async function previewSubscriptionUpgrade(
-  deps: UpgradeDeps,
+  deps: Pick<UpgradeDeps, 'repo' | 'provider' | 'now'>,
   input: { userId: string; planCode: string },
 ): Promise<SubscriptionUpgradePreview> {
   return (await upgradeable(deps, input.userId, input.planCode)).preview;
 }
 
 /**
- * Upgrades at once, charging exactly the previewed amount, once per idempotency key.
- * @throws SubscriptionUpgradeError when there is nothing to upgrade, or the charge fails.
+ * Upgrades at once, charging the previewed amount the reader confirmed (`expectedDueToday`), once per
+ * idempotency key. The provider prices the change again first: if the price is no longer the one the
+ * reader saw (a day has turned, the card's country changed), nothing is charged and the reader is asked
+ * to confirm the new price. The receipt reports the invoice the provider actually charged.
+ * @throws SubscriptionUpgradeError when there is nothing to upgrade, the price changed, or the charge failed.
  */
 export async function purchaseSubscriptionUpgrade(
   deps: UpgradeDeps,
-  input: { userId: string; planCode: string; idempotencyKey: string },
-): Promise<{ subscription: SubscriptionRecord; charged: number }> {
-  const earlier = await deps.repo.findPurchase(input.idempotencyKey);
-  if (earlier?.status === 'succeeded' && earlier.userId === input.userId) {
-    const sub = (await deps.repo.subscriptionsOf(input.userId)).find(
-      (s) => s.uuid === earlier.subscriptionUuid,
-    );
-    if (sub) return { subscription: sub, charged: earlier.amountCharged ?? 0 };
-  }
-  if (earlier && earlier.userId !== input.userId)
-    throw new SubscriptionUpgradeError('This payment was already used.');
-  const { current, target, preview } = await upgradeable(deps, input.userId, input.planCode);
-  if (!earlier) {
-    await deps.repo.claimPurchase({
+  input: {
+    userId: string;
+    planCode: string;
+    currency: Currency;
+    idempotencyKey: string;
+    expectedDueToday: number;
+  },
+): Promise<UpgradeReceipt> {
+  const claim = await claimAttempt(
+    deps,
+    {
       idempotencyKey: input.idempotencyKey,
       userId: input.userId,
       kind: 'upgrade',
-      planCode: target.code,
-      currency: preview.currency,
-    });
+      planCode: input.planCode,
+      currency: input.currency,
+    },
+    { declinedIsFinal: false },
+  );
+  if (claim.kind === 'mismatch') throw new SubscriptionUpgradeError('This payment was already used.');
+  if (claim.kind === 'busy') {
+    throw new SubscriptionUpgradeError('Your payment is still being processed. Please wait a moment.');
   }
+  if (claim.kind === 'settled') {
+    const { earlier } = claim;
+    if (earlier.status === 'declined') throw new SubscriptionUpgradeError(earlier.message ?? 'Declined.');
+    const subscription = (await deps.repo.subscriptionsOf(input.userId)).find(
+      (s) => s.uuid === earlier.subscriptionUuid,
+    );
+    if (!subscription)
+      throw new SubscriptionUpgradeError('We could not find your membership. Please reload.');
+    return {
+      subscription,
+      previousPlanCode: earlier.message ?? '',
+      amountCharged: earlier.amountCharged ?? 0,
+      currency: earlier.currency as Currency,
+      invoiceId: earlier.invoiceId,
+    };
+  }
+  const refuse = async (message: string) => {
+    await deps.repo.settlePurchase(input.idempotencyKey, { status: 'refused', message });
+    return new SubscriptionUpgradeError(message);
+  };
+
+  const earlier = claim.earlier;
+  if (earlier && (earlier.status === 'failed' || earlier.status === 'pending')) {
+    // A retry after a lost answer: if the change went through, that charge is the answer.
+    const resolved = await resolveLostUpgrade(deps, input, earlier.createdAt).catch(() => null);
+    if (resolved) return resolved;
+  }
+
+  let checked;
   try {
-    const result = await deps.provider.changePlan({
+    checked = await upgradeable(deps, input.userId, input.planCode);
+  } catch (error) {
+    if (error instanceof SubscriptionUpgradeError) throw await refuse(error.message);
+    await deps.repo.settlePurchase(input.idempotencyKey, { status: 'refused', message: String(error) });
+    throw new SubscriptionUpgradeError(outageMessage(false));
+  }
+  const { current, target, preview } = checked;
+  if (preview.currency !== input.currency) {
+    throw await refuse(`Your membership is billed in ${preview.currency}.`);
+  }
+  if (preview.dueToday !== input.expectedDueToday) {
+    throw await refuse(
+      `The price of this upgrade is now ${formatMoney(preview.dueToday, preview.currency)}. Please review it and confirm again.`,
+    );
+  }
+
+  let result;
+  try {
+    result = await deps.provider.changePlan({
       uuid: current.uuid,
       planCode: target.code,
       unitAmount: preview.planFee,
-      charge: preview.dueToday - preview.taxAmount,
-      taxRate: preview.taxInfo.rate,
       idempotencyKey: input.idempotencyKey,
     });
-    const subscription = await deps.repo.syncSubscription(input.userId, result.subscription);
-    const charged = result.invoice?.total ?? 0;
-    await deps.repo.settlePurchase(input.idempotencyKey, {
-      status: 'succeeded',
-      subscriptionUuid: subscription.uuid,
-      amountCharged: charged,
-    });
-    return { subscription, charged };
   } catch (error) {
-    await deps.repo.settlePurchase(input.idempotencyKey, { status: 'failed', message: String(error) });
-    throw new SubscriptionUpgradeError(
-      'We could not take the payment for the upgrade, and you have not been charged.',
+    if (error instanceof PaymentDeclinedError) {
+      await deps.repo.settlePurchase(input.idempotencyKey, { status: 'declined', message: error.message });
+      throw new SubscriptionUpgradeError(error.message);
+    }
+    const mayHaveCharged = !(error instanceof BillingUnavailableError) || error.mayHaveCharged;
+    await deps.repo.settlePurchase(input.idempotencyKey, {
+      status: mayHaveCharged ? 'failed' : 'refused',
+      message: String(error),
+    });
+    console.error('Billing provider plan change failed', error);
+    throw new SubscriptionUpgradeError(outageMessage(mayHaveCharged));
+  }
+  const amountCharged = result.invoice?.paid ?? 0;
+  if (amountCharged !== input.expectedDueToday) {
+    // The provider priced it differently between our check and its charge: report what it charged.
+    console.error(
+      `Upgrade ${input.idempotencyKey} charged ${amountCharged}, the reader confirmed ${input.expectedDueToday}`,
     );
   }
+  const subscription = await deps.repo.syncSubscription(input.userId, result.subscription);
+  await deps.repo.settlePurchase(input.idempotencyKey, {
+    status: 'succeeded',
+    subscriptionUuid: subscription.uuid,
+    amountCharged,
+    invoiceId: result.invoice?.id ?? null,
+    // The plan it replaced, for the receipt of a repeated request.
+    message: current.planCode,
+  });
+  return {
+    subscription,
+    previousPlanCode: current.planCode,
+    amountCharged,
+    currency: preview.currency,
+    invoiceId: result.invoice?.id ?? null,
+  };
+}
+
+/** The change a lost answer made, read back from the provider; null when it made none. */
+async function resolveLostUpgrade(
+  deps: UpgradeDeps,
+  input: { userId: string; planCode: string; idempotencyKey: string },
+  attemptedAt: Date,
+): Promise<UpgradeReceipt | null> {
+  const before = await deps.repo.subscriptionsOf(input.userId);
+  const subs = await syncFromProvider(deps, input.userId);
+  const changed = subs.find(
+    (s) =>
+      s.planCode === input.planCode &&
+      s.providerUpdatedAt !== null &&
+      s.providerUpdatedAt.getTime() >= attemptedAt.getTime() - 5 * 60_000,
+  );
+  if (!changed) return null;
+  const previous = before.find((s) => s.uuid === changed.uuid)?.planCode ?? '';
+  const invoice = (await deps.provider.listInvoices(changed.accountCode))
+    .filter((i) => i.subscriptionUuid === changed.uuid && i.planCode === input.planCode)
+    .filter((i) => i.createdAt.getTime() >= attemptedAt.getTime() - 5 * 60_000)
+    .at(-1);
+  await deps.repo.settlePurchase(input.idempotencyKey, {
+    status: 'succeeded',
+    subscriptionUuid: changed.uuid,
+    amountCharged: invoice?.paid ?? 0,
+    invoiceId: invoice?.id ?? null,
+    message: previous,
+  });
+  return {
+    subscription: changed,
+    previousPlanCode: previous,
+    amountCharged: invoice?.paid ?? 0,
+    currency: changed.currency as Currency,
+    invoiceId: invoice?.id ?? null,
+  };
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseServerEnv } from '@bof/config/server';
+import { BillingUnavailableError } from '@bof/billing/billing-provider';
 import { TEST_CARDS } from '@bof/billing/test-cards';
 import { signWebhook } from '@bof/billing/webhook-signature';
 import type { DatabaseHandle } from '@bof/db/client';
@@ -45,7 +46,7 @@ async function buy(userId: string) {
     billingToken: token.id,
     idempotencyKey: `k-${userId}`,
     unitAmount: 25_000,
-    taxRate: 0.2,
+    country: 'GB',
     trialDays: 30,
   });
   if (outcome.kind !== 'purchased') throw new Error(outcome.kind);
@@ -80,7 +81,7 @@ describe('Recurly webhooks', () => {
     expect((await billing.membershipOf('hook-user-1')).status).toBe('ActiveCanceled');
   });
 
-  const notification = (uuid: string, id = `evt-${Math.random()}`) =>
+  const notification = (uuid: string, id = `evt-${Math.random()}`, account = 'hook-user-2') =>
     JSON.stringify({
       id,
       object_type: 'subscription',
@@ -88,7 +89,7 @@ describe('Recurly webhooks', () => {
       event_type: 'canceled',
       event_time: new Date().toISOString(),
       uuid,
-      account_code: 'hook-user-2',
+      account_code: account,
     });
 
   it('acknowledge a repeated delivery and ignore it', async () => {
@@ -97,6 +98,67 @@ describe('Recurly webhooks', () => {
     const header = signWebhook(body, [key], new Date());
     expect(await billing.receiveWebhook(body, header)).toEqual({ status: 200, result: 'applied' });
     expect(await billing.receiveWebhook(body, header)).toEqual({ status: 200, result: 'duplicate' });
+  });
+
+  it('apply a delivery whose provider read failed when it is delivered again', async () => {
+    const sub = await buy('hook-user-4');
+    await deliverInProcess();
+    await billing.simulator!.cancel(sub.uuid);
+    let fail = true;
+    const flaky = createBillingModule(
+      { env: parseServerEnv({ DATA_DIR: dataDir }), db: database.db, database },
+      {
+        provider: {
+          ...billing.provider,
+          getSubscription: async (uuid) => {
+            if (fail) throw new BillingUnavailableError('Recurly answered 503');
+            return billing.provider.getSubscription(uuid);
+          },
+        },
+      },
+    );
+    const body = notification(sub.uuid, 'evt-retried', 'hook-user-4');
+    await expect(flaky.receiveWebhook(body, signWebhook(body, [key], new Date()))).rejects.toThrow('503');
+    expect((await billing.repo.findSubscription(sub.uuid))?.state).toBe('ACTIVE');
+    // The provider redelivers; this time the read succeeds and the change lands.
+    fail = false;
+    expect(await flaky.receiveWebhook(body, signWebhook(body, [key], new Date()))).toEqual({
+      status: 200,
+      result: 'applied',
+    });
+    expect((await billing.repo.findSubscription(sub.uuid))?.state).toBe('CANCELED');
+  });
+
+  it('never write an older state over a newer one (deliveries out of order or overlapping)', async () => {
+    const sub = await buy('hook-user-5');
+    await deliverInProcess();
+    const before = (await billing.provider.getSubscription(sub.uuid))!;
+    await billing.simulator!.cancel(sub.uuid);
+    // One delivery read the subscription before the cancellation and is slow; a later one read after.
+    const stale = createBillingModule(
+      { env: parseServerEnv({ DATA_DIR: dataDir }), db: database.db, database },
+      { provider: { ...billing.provider, getSubscription: async () => before } },
+    );
+    const late = notification(sub.uuid, 'evt-late', 'hook-user-5');
+    const early = notification(sub.uuid, 'evt-early', 'hook-user-5');
+    expect(await billing.receiveWebhook(early, signWebhook(early, [key], new Date()))).toMatchObject({
+      result: 'applied',
+    });
+    expect(await stale.receiveWebhook(late, signWebhook(late, [key], new Date()))).toMatchObject({
+      result: 'applied',
+    });
+    expect((await billing.repo.findSubscription(sub.uuid))?.state).toBe('CANCELED');
+    // The same two at once, the stale read landing last, changes nothing either.
+    const a = notification(sub.uuid, 'evt-a', 'hook-user-5');
+    const b = notification(sub.uuid, 'evt-b', 'hook-user-5');
+    await Promise.all([
+      billing.receiveWebhook(a, signWebhook(a, [key], new Date())),
+      stale.receiveWebhook(b, signWebhook(b, [key], new Date())),
+    ]);
+    expect(await billing.repo.findSubscription(sub.uuid)).toMatchObject({
+      state: 'CANCELED',
+      providerUpdatedAt: (await billing.provider.getSubscription(sub.uuid))!.updatedAt,
+    });
   });
 
   it('refuse forged, stale, unsigned and malformed deliveries, changing nothing', async () => {

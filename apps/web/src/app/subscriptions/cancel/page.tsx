@@ -13,15 +13,12 @@ export default async function CancelPage() {
   if (!viewer)
     return <SignedOutPage title="Cancel your membership" reason="Sign in to manage your membership." />;
   const billing = getBillingModule(await getPlatform());
-  const subscription = await cancellableSubscription(
-    { repo: billing.repo, now: () => new Date() },
-    viewer.user_id,
-  );
+  const subscription = await cancellableSubscription(await billing.deps(), viewer.user_id);
   return (
     <section className="mx-auto max-w-measure px-gutter py-10">
       <h1 className="font-serif text-3xl font-bold">Cancel your membership</h1>
       {subscription ? (
-        <CancelJourney />
+        <CancelJourney subscriptionId={subscription.uuid} planCode={subscription.planCode} />
       ) : (
         <div className="mt-6 space-y-4">
           <p>You have no membership to cancel.</p>

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { Currency } from '@bof/config/constants';
 import { INDIVIDUAL_PLAN_CODES, PLANS, currencyForCountry, findPlan, isCurrency } from '@bof/api/billing';
 import { CurrencySwitch } from '../../../components/subscriptions/currency-switch';
+import { MarketingPageTracker } from '../../../components/subscriptions/marketing-page-tracker';
 import { PlanCard } from '../../../components/subscriptions/plan-card';
 import { readerLocale } from '../../../server/reader-locale';
 
@@ -20,6 +21,7 @@ export default async function PackagesPage({ searchParams }: Props) {
 
   return (
     <div className="mx-auto max-w-page px-gutter py-10">
+      <MarketingPageTracker />
       <header className="max-w-3xl">
         <h1 className="font-serif text-4xl font-bold">
           {beauty ? 'The Beauty package' : 'Choose your membership'}

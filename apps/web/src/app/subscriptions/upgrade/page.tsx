@@ -1,5 +1,11 @@
 import Link from 'next/link';
-import { findPlan, formatMoney, getBillingModule, previewSubscriptionUpgrade } from '@bof/api/billing';
+import {
+  BillingUnavailableError,
+  findPlan,
+  formatMoney,
+  getBillingModule,
+  previewSubscriptionUpgrade,
+} from '@bof/api/billing';
 import { getPlatform } from '@bof/api/platform';
 import { SignedOutPage } from '../../../components/auth/signed-out-page';
 import { readerLocale } from '../../../server/reader-locale';
@@ -19,21 +25,32 @@ export default async function UpgradePage() {
     );
   const billing = getBillingModule(await getPlatform());
   const { locale } = await readerLocale();
-  const membership = await billing.membershipOf(viewer.user_id);
-  const deps = { repo: billing.repo, provider: billing.provider, now: () => new Date() };
+  const [membership, deps] = await Promise.all([billing.membershipOf(viewer.user_id), billing.deps()]);
   const targets = await Promise.all(
     (membership.plan?.upgradesTo ?? []).map(async (code) => ({
       plan: findPlan(code)!,
       preview: await previewSubscriptionUpgrade(deps, { userId: viewer.user_id, planCode: code }).catch(
-        () => null,
+        (error: Error) => error,
       ),
     })),
   );
-  const available = targets.filter((t) => t.preview !== null);
+  // The provider not answering is not the same as nothing to upgrade to.
+  const outage = targets.some((t) => t.preview instanceof BillingUnavailableError);
+  const available = targets.flatMap((t) =>
+    t.preview instanceof Error ? [] : [{ ...t, preview: t.preview }],
+  );
   return (
     <section className="mx-auto max-w-page px-gutter py-10">
       <h1 className="font-serif text-3xl font-bold">Upgrade your membership</h1>
-      {available.length === 0 ? (
+      {outage ? (
+        <div className="mt-6 space-y-4">
+          <p role="alert">
+            We cannot price upgrades right now: our payment provider is not answering. Your membership is
+            unchanged; please try again in a few minutes.
+          </p>
+          <Link href="/user/membership/">Back to your membership</Link>
+        </div>
+      ) : available.length === 0 ? (
         <div className="mt-6 space-y-4">
           <p>There is nothing to upgrade to from your current membership.</p>
           <Link href="/user/membership/">Back to your membership</Link>
@@ -46,9 +63,9 @@ export default async function UpgradePage() {
               <p className="mt-2 text-muted">{plan.description}</p>
               <p className="mt-4">
                 <span className="text-2xl font-bold">
-                  {formatMoney(preview!.dueToday, preview!.currency, locale)}
+                  {formatMoney(preview.dueToday, preview.currency, locale)}
                 </span>{' '}
-                today, then {formatMoney(preview!.total, preview!.currency, locale)} a year
+                today, then {formatMoney(preview.total, preview.currency, locale)} a year
               </p>
               <Link
                 href={`/subscriptions/upgrade/payment/?plan=${encodeURIComponent(plan.code)}`}

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { getBillingModule } from '@bof/api/billing';
 import { getPlatform } from '@bof/api/platform';
-import { reconcileSubscriptions } from '@bof/api/billing-reconcile';
 import { embeddedOnly } from '../../../../server/embedded-only';
 import { readJsonBody } from '../../../../server/read-json-body';
 
@@ -31,7 +30,7 @@ export async function POST(request: Request): Promise<Response> {
       return Response.json({ now, notifications: webhooks.length, delivered });
     }
     case 'reconcile':
-      return Response.json(await reconcileSubscriptions({ repo: billing.repo, provider: billing.provider }));
+      return Response.json(await billing.reconcile());
     case 'now':
       return Response.json({ now: await simulator.now() });
   }

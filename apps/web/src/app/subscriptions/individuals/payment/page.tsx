@@ -1,18 +1,35 @@
 import Link from 'next/link';
 import type { Currency } from '@bof/config/constants';
-import { PLANS, currencyForCountry, findPlan, formatMoney, isCurrency, taxFor } from '@bof/api/billing';
+import {
+  PLANS,
+  currencyForCountry,
+  findPlan,
+  formatMoney,
+  getBillingModule,
+  isCurrency,
+  taxFor,
+} from '@bof/api/billing';
 import { getPlatform } from '@bof/api/platform';
 import { PaymentForm, type PaymentPlan } from '../../../../components/subscriptions/payment-form';
 import { PAYMENT_COUNTRIES } from '../../../../components/subscriptions/payment-countries';
 import { readerLocale } from '../../../../server/reader-locale';
+import { getServerViewer } from '../../../../server/server-viewer';
+
+export const dynamic = 'force-dynamic';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const SOLD_HERE = new Set(
   PLANS.filter((p) => ['individual', 'topic', 'executive'].includes(p.channel)).map((p) => p.code),
 );
+const DAY_MS = 86_400_000;
 
-/** Spec §2 /subscriptions/individuals/payment/?plan=: pay for an individual plan. */
+/**
+ * Spec §2 /subscriptions/individuals/payment/?plan=: pay for an individual plan (the three individual
+ * plans, the beauty package and the executive plan). Before the reader types a card, the page knows
+ * what they may buy: a member is sent to their membership (or the upgrade), and a reader who has had a
+ * membership before is shown the plan's price from today, without its free trial.
+ */
 export default async function PaymentPage({ searchParams }: Props) {
   const params = await searchParams;
   const code = typeof params.plan === 'string' ? params.plan : '';
@@ -31,6 +48,48 @@ export default async function PaymentPage({ searchParams }: Props) {
   const { locale, country } = await readerLocale();
   const asked = typeof params.currency === 'string' ? params.currency.toUpperCase() : '';
   const currency: Currency = isCurrency(asked) ? asked : currencyForCountry(country);
+  const platform = await getPlatform();
+  const billing = getBillingModule(platform);
+  const viewer = await getServerViewer();
+  const [eligibility, membership, now] = viewer
+    ? await Promise.all([
+        billing.eligibilityOf(viewer.user_id),
+        billing.membershipOf(viewer.user_id),
+        billing.now(),
+      ])
+    : [null, null, await billing.now()];
+
+  if (eligibility && !eligibility.isEligibleForPurchase) {
+    const upgrade = membership?.plan?.upgradesTo.includes(plan.code) ?? false;
+    return (
+      <section className="mx-auto max-w-measure px-gutter py-10">
+        <h1 className="font-serif text-3xl font-bold">You already have a membership</h1>
+        <p className="mt-4">
+          {membership?.plan
+            ? `Your ${membership.plan.title} membership is active.`
+            : 'Your membership is active.'}{' '}
+          {upgrade ? `You can upgrade it to ${plan.title} instead, paying only the difference.` : ''}
+        </p>
+        <p className="mt-6 flex flex-wrap gap-4">
+          {upgrade ? (
+            <Link
+              href={`/subscriptions/upgrade/payment/?plan=${encodeURIComponent(plan.code)}`}
+              className="rounded bg-accent px-4 py-2 text-accent-ink no-underline"
+            >
+              Upgrade to {plan.title}
+            </Link>
+          ) : null}
+          <Link href="/user/membership/">Your membership</Link>
+        </p>
+      </section>
+    );
+  }
+
+  const trialOffered = plan.trialDays > 0;
+  // Signed out, the form asks the reader to sign in first; the trial shown is the plan's.
+  const withTrial = trialOffered && (eligibility?.isEligibleForTrialPurchase ?? true);
+  const dateOf = (d: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(d);
+  const trialChargedOn = withTrial ? dateOf(new Date(now.getTime() + plan.trialDays * DAY_MS)) : null;
   const taxRates = Object.fromEntries(PAYMENT_COUNTRIES.map((c) => [c, taxFor(c)]));
   const view: PaymentPlan = {
     code: plan.code,
@@ -38,12 +97,17 @@ export default async function PaymentPage({ searchParams }: Props) {
     trialDays: plan.trialDays,
     prices: plan.prices,
   };
-  const { env } = await getPlatform();
+  const { env } = platform;
   return (
     <section className="mx-auto grid max-w-page gap-10 px-gutter py-10 lg:grid-cols-[1fr_22rem]">
       <div>
         <p className="text-sm font-semibold uppercase tracking-wide text-muted">Membership</p>
         <h1 className="mt-1 font-serif text-3xl font-bold">Pay for {plan.title}</h1>
+        {trialOffered && !withTrial ? (
+          <p className="mt-4 rounded border border-rule bg-surface px-3 py-2" data-testid="no-trial-notice">
+            You have had a membership with us before, so {plan.title} starts today without the free trial.
+          </p>
+        ) : null}
         <PaymentForm
           plan={view}
           currency={currency}
@@ -53,6 +117,8 @@ export default async function PaymentPage({ searchParams }: Props) {
           }
           countries={[...PAYMENT_COUNTRIES]}
           taxRates={taxRates}
+          withTrial={withTrial}
+          trialChargedOn={trialChargedOn}
           testCardsHint={env.embedded}
           recurly={
             env.billing.recurly
@@ -64,13 +130,12 @@ export default async function PaymentPage({ searchParams }: Props) {
       <aside aria-label="Your plan" className="h-fit rounded border border-rule bg-surface p-6">
         <h2 className="font-serif text-xl font-semibold">{plan.title}</h2>
         <p className="mt-2 text-sm text-muted">{plan.description}</p>
-        <p className="mt-4 text-2xl font-bold">
-          {formatMoney(plan.prices[currency], currency, locale)}{' '}
-          <span className="text-sm font-normal text-muted">a year</span>
-        </p>
-        {plan.trialDays > 0 ? (
-          <p className="mt-2 text-sm">
-            Free for {plan.trialDays} days; we charge nothing today and remind you before the trial ends.
+        <p className="mt-4 text-2xl font-bold">{formatMoney(plan.prices[currency], currency, locale)}</p>
+        <p className="text-sm text-muted">a year, plus tax where it applies</p>
+        {withTrial && trialChargedOn ? (
+          <p className="mt-2 text-sm" data-testid="trial-notice">
+            Free for {plan.trialDays} days: nothing to pay today. Your first year is charged on{' '}
+            {trialChargedOn} unless you cancel before then, which you can do at any time from Your membership.
           </p>
         ) : null}
         <p className="mt-4 text-sm">

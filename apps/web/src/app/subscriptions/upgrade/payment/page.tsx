@@ -1,5 +1,11 @@
 import Link from 'next/link';
-import { findPlan, formatMoney, getBillingModule, previewSubscriptionUpgrade } from '@bof/api/billing';
+import {
+  BillingUnavailableError,
+  findPlan,
+  formatMoney,
+  getBillingModule,
+  previewSubscriptionUpgrade,
+} from '@bof/api/billing';
 import { getPlatform } from '@bof/api/platform';
 import { SignedOutPage } from '../../../../components/auth/signed-out-page';
 import { ChangeCard } from '../../../../components/subscriptions/change-card';
@@ -12,7 +18,10 @@ export const dynamic = 'force-dynamic';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** Spec §2 /subscriptions/upgrade/payment/: the previewed amount, then one click to pay exactly that. */
+/**
+ * Spec §2 /subscriptions/upgrade/payment/: the provider's price for the upgrade today, then one click
+ * to pay exactly that (the server refuses if it has changed). During a free trial nothing is due today.
+ */
 export default async function UpgradePaymentPage({ searchParams }: Props) {
   const viewer = await getServerViewer();
   const code = (await searchParams).plan;
@@ -21,32 +30,51 @@ export default async function UpgradePaymentPage({ searchParams }: Props) {
   const platform = await getPlatform();
   const billing = getBillingModule(platform);
   const recurly = platform.env.billing.recurly;
+  const [deps, membership] = await Promise.all([billing.deps(), billing.membershipOf(viewer.user_id)]);
   const preview = plan
-    ? await previewSubscriptionUpgrade(
-        { repo: billing.repo, provider: billing.provider, now: () => new Date() },
-        { userId: viewer.user_id, planCode: plan.code },
-      ).catch((error: Error) => error)
+    ? await previewSubscriptionUpgrade(deps, { userId: viewer.user_id, planCode: plan.code }).catch(
+        (error: Error) => error,
+      )
     : new Error('Choose a plan to upgrade to.');
   const { locale } = await readerLocale();
   if (!plan || preview instanceof Error) {
+    const outage = preview instanceof BillingUnavailableError;
     return (
       <section className="mx-auto max-w-measure px-gutter py-10">
         <h1 className="font-serif text-3xl font-bold">Upgrade</h1>
         <p role="alert" className="mt-6">
-          {preview instanceof Error ? preview.message : 'That upgrade is not available.'}
+          {outage
+            ? 'We cannot price your upgrade right now: our payment provider is not answering. Nothing has changed; please try again in a few minutes.'
+            : preview instanceof Error
+              ? preview.message
+              : 'That upgrade is not available.'}
         </p>
         <p className="mt-4">
-          <Link href="/subscriptions/upgrade/">See the upgrades available to you</Link>
+          <Link href={outage ? '/user/membership/' : '/subscriptions/upgrade/'}>
+            {outage ? 'Back to your membership' : 'See the upgrades available to you'}
+          </Link>
         </p>
       </section>
     );
   }
   const m = (minor: number) => formatMoney(minor, preview.currency, locale);
+  const inTrial = membership.status === 'ActiveTrial';
+  const date = membership.periodEndsAt
+    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(membership.periodEndsAt)
+    : '';
   return (
     <section className="mx-auto max-w-measure px-gutter py-10">
       <h1 className="font-serif text-3xl font-bold">Upgrade to {plan.title}</h1>
+      {inTrial ? (
+        <p className="mt-4" data-testid="upgrade-in-trial">
+          You are in your free trial: {plan.title} starts now, the trial runs to its end on {date}, and your
+          first year of {plan.title} is charged then.
+        </p>
+      ) : null}
       <dl className="mt-6 grid grid-cols-[1fr_auto] gap-y-2 border-y border-rule py-4">
-        <dt>{plan.title} for the rest of this year</dt>
+        <dt>
+          {plan.title} {inTrial ? 'during your trial' : `until ${date}`}
+        </dt>
         <dd className="text-right">{m(preview.dueToday - preview.taxAmount - preview.proRata)}</dd>
         <dt>Credit for your current plan</dt>
         <dd className="text-right">{m(preview.proRata)}</dd>
@@ -58,7 +86,8 @@ export default async function UpgradePaymentPage({ searchParams }: Props) {
         </dd>
       </dl>
       <p className="mt-4 text-sm text-muted">
-        Then {m(preview.total)} a year ({m(preview.totalPerMonth)} a month), charged to your card on file.
+        {inTrial ? `From ${date}` : 'Then'} {m(preview.total)} a year ({m(preview.totalPerMonth)} a month),
+        charged to your card on file.
       </p>
       {recurly ? (
         <ChangeCard
@@ -67,7 +96,13 @@ export default async function UpgradePaymentPage({ searchParams }: Props) {
           locale={locale}
         />
       ) : null}
-      <ConfirmUpgrade planCode={plan.code} label={`Pay ${m(preview.dueToday)} and upgrade`} />
+      <ConfirmUpgrade
+        planCode={plan.code}
+        previousPlanCode={membership.plan?.code ?? ''}
+        currency={preview.currency}
+        dueToday={preview.dueToday}
+        label={preview.dueToday > 0 ? `Pay ${m(preview.dueToday)} and upgrade` : `Upgrade to ${plan.title}`}
+      />
     </section>
   );
 }
