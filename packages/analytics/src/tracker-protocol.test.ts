@@ -97,6 +97,26 @@ describe('classifyEvent', () => {
   });
 });
 
+describe('text that cannot be stored', () => {
+  it('rejects U+0000 or a lone surrogate anywhere: a field, the event data (plain or base64url) or an entity', () => {
+    const nulData = ueEnvelope('iglu:com.bof/share/jsonschema/1-0-0', { sharedPlatform: 'x\u0000' });
+    const cases: [Record<string, string>, string][] = [
+      [{ refr: 'a\ud800b' }, '/refr'],
+      [{ e: 'ue', ue_pr: nulData }, '/ue_pr/data/sharedPlatform'],
+      [{ e: 'ue', ue_px: base64url(nulData) }, '/ue_pr/data/sharedPlatform'],
+      [{ co: contexts({ ...webPage, data: { id: webPage.data.id } }), tna: 'x\udc00' }, '/tna'],
+    ];
+    for (const [fields, path] of cases) {
+      expect(classifyEvent(event(fields))).toMatchObject({
+        ok: false,
+        rejected: { code: 'invalid_tracker_payload', problems: [{ path }] },
+      });
+    }
+    // A surrogate pair is an ordinary character.
+    expect(classifyEvent(event({ page: 'Runway 👗' })).ok).toBe(true);
+  });
+});
+
 describe('classifyPostBody and classifyQuery', () => {
   it('splits a batch into good events and bad rows', () => {
     const body = {
@@ -107,15 +127,40 @@ describe('classifyPostBody and classifyQuery', () => {
     expect(result.ok && [result.good.length, result.bad.length]).toEqual([1, 1]);
   });
 
-  it('refuses a body that is not a payload_data envelope', () => {
+  it('refuses a body that is not a payload_data envelope, keeping it whole as one bad row', () => {
     for (const body of [
       {},
       [],
+      null,
+      'text',
       { schema: 'iglu:com.x/y/jsonschema/1-0-0', data: [event({})] },
       { schema: 'iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4', data: [] },
     ]) {
-      expect(classifyPostBody(body)).toMatchObject({ ok: false, code: 'invalid_payload' });
+      expect(classifyPostBody(body)).toMatchObject({
+        ok: false,
+        code: 'invalid_payload',
+        bad: [{ code: 'invalid_payload', schema: null, payload: body }],
+      });
     }
+  });
+
+  it('judges every event of a batch on its own: null, a string, a NUL or a nested field spoil only themselves', () => {
+    const good = event({ eid: 'a3b6ad3b-6fa2-4a4c-9a9d-2a1a7e1b5c02' });
+    const withNul = event({ eid: 'a3b6ad3b-6fa2-4a4c-9a9d-2a1a7e1b5c03', url: 'http://localhost/\u0000' });
+    const nested = { ...event({ eid: 'a3b6ad3b-6fa2-4a4c-9a9d-2a1a7e1b5c04' }), res: { w: 1 } };
+    const result = classifyPostBody({
+      schema: 'iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4',
+      data: [null, good, 'x', withNul, nested],
+    });
+    if (!result.ok) throw new Error('expected a batch');
+    expect(result.good.map((e) => e.eventId)).toEqual([good.eid]);
+    expect(result.bad.map((row) => [row.code, row.problems[0]?.path])).toEqual([
+      ['invalid_tracker_payload', '/'],
+      ['invalid_tracker_payload', '/'],
+      ['invalid_tracker_payload', '/url'],
+      ['invalid_tracker_payload', '/res'],
+    ]);
+    expect(result.bad.map((row) => row.payload)).toEqual([null, 'x', withNul, nested]);
   });
 
   it('reads one event from a pixel query string', () => {
@@ -130,6 +175,16 @@ describe('classifyPostBody and classifyQuery', () => {
       good: [{ schema: 'iglu:com.bof/copy/jsonschema/1-0-0' }],
       bad: [],
     });
-    expect(classifyQuery(new URLSearchParams())).toMatchObject({ ok: false, code: 'invalid_payload' });
+    expect(classifyQuery(new URLSearchParams())).toEqual({
+      ok: false,
+      code: 'invalid_payload',
+      message: 'Expected an event in the query.',
+      bad: [],
+    });
+    expect(classifyQuery(new URLSearchParams({ hello: 'world' }))).toMatchObject({
+      ok: true,
+      good: [],
+      bad: [{ code: 'invalid_tracker_payload', payload: { hello: 'world' } }],
+    });
   });
 });

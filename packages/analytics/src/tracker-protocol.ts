@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findUnstorableText } from './storable-text';
 import { validateSelfDescribing, type SchemaProblem } from './validate-event';
 
 /**
@@ -24,26 +25,29 @@ const envelopeSchema = z.object({
 const text = (max: number) => z.string().max(max);
 const millis = z.string().regex(/^\d{1,15}$/);
 
-// The protocol fields the collector relies on; the tracker sends many more, kept as they are.
-const eventFieldsSchema = z.looseObject({
-  e: z.enum(['pv', 'pp', 'ue', 'se']),
-  eid: z.uuid(),
-  tv: text(100),
-  p: text(20).optional(),
-  aid: text(255).optional(),
-  uid: text(255).optional(),
-  duid: text(128).optional(),
-  sid: text(128).optional(),
-  url: text(12048).optional(),
-  refr: text(12048).optional(),
-  page: text(2048).optional(),
-  dtm: millis.optional(),
-  stm: millis.optional(),
-  ue_pr: z.string().optional(),
-  ue_px: z.string().optional(),
-  co: z.string().optional(),
-  cx: z.string().optional(),
-});
+// The protocol fields the collector relies on. The tracker sends many more, kept as they are; every
+// protocol field is text, so one that is not (a nested value, a number) breaks the protocol.
+const eventFieldsSchema = z
+  .object({
+    e: z.enum(['pv', 'pp', 'ue', 'se']),
+    eid: z.uuid(),
+    tv: text(100),
+    p: text(20).optional(),
+    aid: text(255).optional(),
+    uid: text(255).optional(),
+    duid: text(128).optional(),
+    sid: text(128).optional(),
+    url: text(12048).optional(),
+    refr: text(12048).optional(),
+    page: text(2048).optional(),
+    dtm: millis.optional(),
+    stm: millis.optional(),
+    ue_pr: z.string().optional(),
+    ue_px: z.string().optional(),
+    co: z.string().optional(),
+    cx: z.string().optional(),
+  })
+  .catchall(z.string());
 
 /** A self-describing JSON value: `{ schema, data }`. */
 export interface SelfDescribing {
@@ -69,9 +73,12 @@ export interface CollectedEvent {
 }
 
 export type RejectionCode =
-  'invalid_tracker_payload' | 'not_self_describing' | 'unknown_schema' | 'invalid_data';
+  'invalid_payload' | 'invalid_tracker_payload' | 'not_self_describing' | 'unknown_schema' | 'invalid_data';
 
-/** An event that failed a check: stored as a bad row with its reason, never dropped. */
+/**
+ * An event that failed a check, or a request body that is not a batch at all (`invalid_payload`):
+ * stored as a bad row with its reason, never dropped. `payload` is the value as it arrived.
+ */
 export interface RejectedEvent {
   code: RejectionCode;
   /** The schema at fault, when one is named. */
@@ -80,9 +87,14 @@ export interface RejectedEvent {
   payload: unknown;
 }
 
+/**
+ * A request sorted for storage. `ok: false` is a request that is not a batch (a body that is not a
+ * `payload_data` envelope, a pixel request without an event): refused, yet what it carried is still a
+ * bad row in `bad`. Otherwise every event is judged on its own: good, or a bad row with its reason.
+ */
 export type ClassifiedBatch =
   | { ok: true; good: CollectedEvent[]; bad: RejectedEvent[] }
-  | { ok: false; code: 'invalid_payload'; message: string };
+  | { ok: false; code: 'invalid_payload'; message: string; bad: RejectedEvent[] };
 
 /** Decodes the tracker's base64url (unpadded or padded) to text. */
 function decodeBase64Url(value: string): string {
@@ -205,6 +217,14 @@ export function classifyEvent(
   }
 
   const { ue_pr: _pr, ue_px: _px, co: _co, cx: _cx, ...plainFields } = fields;
+  const unstorable = [
+    ...findUnstorableText(plainFields),
+    ...(event ? findUnstorableText(event.data, '/ue_pr/data') : []),
+    ...entities.flatMap((entity, index) => findUnstorableText(entity.data, `/co/data/${index}/data`)),
+  ];
+  if (unstorable.length > 0) {
+    return reject({ code: 'invalid_tracker_payload', schema: event?.schema ?? null, problems: unstorable });
+  }
   return {
     ok: true,
     event: {
@@ -234,8 +254,9 @@ function classifyAll(events: readonly unknown[]): ClassifiedBatch {
 }
 
 /**
- * Classifies a POST body. A body that is not a `payload_data` envelope is refused whole
- * (`invalid_payload`); inside a valid envelope every event is either collected or rejected.
+ * Classifies a parsed POST body. Inside a `payload_data` envelope every event is either collected or
+ * rejected on its own. A body that is not such an envelope is refused (`invalid_payload`) and kept
+ * whole as one bad row.
  */
 export function classifyPostBody(body: unknown): ClassifiedBatch {
   const envelope = envelopeSchema.safeParse(body);
@@ -244,14 +265,29 @@ export function classifyPostBody(body: unknown): ClassifiedBatch {
       ok: false,
       code: 'invalid_payload',
       message: `Expected a payload_data envelope with 1 to ${MAX_EVENTS_PER_BATCH} events.`,
+      bad: [
+        {
+          code: 'invalid_payload',
+          schema: null,
+          problems: envelope.error.issues.slice(0, 10).map((issue) => ({
+            path: `/${issue.path.join('/')}`,
+            message: issue.message,
+          })),
+          payload: body,
+        },
+      ],
     };
   }
   return classifyAll(envelope.data.data);
 }
 
-/** Classifies the one event of a GET `/i` request from its query string. */
+/**
+ * Classifies the one event of a GET `/i` request from its query string. A request without a query
+ * carries nothing and is refused with nothing to keep; any other query is judged as an event.
+ */
 export function classifyQuery(params: URLSearchParams): ClassifiedBatch {
-  if (!params.has('e'))
-    return { ok: false, code: 'invalid_payload', message: 'Expected an event in the query.' };
+  if (params.size === 0) {
+    return { ok: false, code: 'invalid_payload', message: 'Expected an event in the query.', bad: [] };
+  }
   return classifyAll([Object.fromEntries(params)]);
 }

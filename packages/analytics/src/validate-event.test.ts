@@ -50,7 +50,13 @@ const REQUIRED: Partial<Record<EventName, Record<string, unknown>>> = {
   temporary_article_event: { subject: 'article', action: 'expand' },
 };
 
+const uriOf = (self: { vendor: string; name: string; version: string }) =>
+  `iglu:${self.vendor}/${self.name}/jsonschema/${self.version}`;
 const ownSchemas = SCHEMAS.filter((schema) => schema.self.vendor === 'com.bof');
+/** The version of each event the tracker sends: the one its limits are tested on. */
+const currentSchemas = ownSchemas.filter((schema) =>
+  Object.values(EVENT_SCHEMA_URIS).includes(uriOf(schema.self) as never),
+);
 const eventNames = Object.keys(EVENT_SCHEMA_URIS) as EventName[];
 
 const check = (event: EventName, extra: Record<string, unknown>) =>
@@ -63,14 +69,14 @@ type Property = {
   pattern?: string;
 };
 const stringFields = (event: EventName) => {
-  const schema = ownSchemas.find((s) => s.self.name === event)!;
+  const schema = currentSchemas.find((s) => s.self.name === event)!;
   return Object.entries(schema.properties as Record<string, Property>).filter(
     // Coded strings (currencyVariant) have tests of their own below.
     ([, p]) => p.type === 'string' && !p.enum && !p.pattern,
   );
 };
 const listFields = (event: EventName) => {
-  const schema = ownSchemas.find((s) => s.self.name === event)!;
+  const schema = currentSchemas.find((s) => s.self.name === event)!;
   return Object.entries(schema.properties as Record<string, Property & { items?: Property }>).filter(
     ([name, p]) =>
       p.type === 'array' && p.items?.type === 'string' && !p.items.enum && name !== 'zephrAbGroups',
@@ -78,7 +84,7 @@ const listFields = (event: EventName) => {
 };
 
 describe('the event catalogue', () => {
-  it('holds every event the issue lists, named snake_case at version 1-0-0 under com.bof', () => {
+  it('holds every event the issue lists, named snake_case under com.bof, sent at its newest version', () => {
     expect(eventNames.sort()).toEqual(
       [
         'page_view',
@@ -118,7 +124,45 @@ describe('the event catalogue', () => {
     );
     for (const name of eventNames) {
       expect(name).toMatch(/^[a-z]+(_[a-z]+)*$/);
-      expect(EVENT_SCHEMA_URIS[name]).toBe(`iglu:com.bof/${name}/jsonschema/1-0-0`);
+      const versions = ownSchemas.filter((s) => s.self.name === name).map((s) => s.self.version);
+      expect(versions[0]).toBe('1-0-0');
+      expect(EVENT_SCHEMA_URIS[name]).toBe(`iglu:com.bof/${name}/jsonschema/${versions.sort().at(-1)}`);
+    }
+  });
+
+  it('keeps every published version, so what older pages send is still accepted', () => {
+    const old = ['WALL#variant b'];
+    expect(
+      validateEventData('iglu:com.bof/wall_seen/jsonschema/1-0-0', { placement: 'x', zephrAbGroups: old }).ok,
+    ).toBe(true);
+    expect(validateEventData('iglu:com.bof/page_view/jsonschema/1-0-0', { pagePath: '/' }).ok).toBe(true);
+  });
+
+  it('changes a published schema only by an addition: 1-0-1 loosens 1-0-0 or adds optional fields', () => {
+    const loosened = (schema: unknown) =>
+      JSON.parse(
+        JSON.stringify(schema, (key, value: unknown) =>
+          key === 'maxItems' || key === 'pattern' || key === 'description' || key === 'version'
+            ? undefined
+            : value,
+        ),
+      ) as unknown;
+    for (const next of ownSchemas.filter((s) => s.self.version === '1-0-1')) {
+      const first = ownSchemas.find((s) => s.self.name === next.self.name && s.self.version === '1-0-0')!;
+      const firstFields = Object.keys((first as { properties?: object }).properties ?? {});
+      const nextSchema = next as { properties?: Record<string, unknown>; required?: string[] };
+      const added = Object.keys(nextSchema.properties ?? {}).filter((f) => !firstFields.includes(f));
+      // An added field is optional: events valid under 1-0-0 stay valid.
+      for (const field of added) expect(nextSchema.required ?? []).not.toContain(field);
+      const withoutAdded = {
+        ...nextSchema,
+        properties: Object.fromEntries(
+          Object.entries(nextSchema.properties ?? {}).filter(([f]) => !added.includes(f)),
+        ),
+      };
+      expect(loosened(withoutAdded)).toEqual(loosened(first));
+      // Removed limits only: no new maxItems, and a pattern only where one was.
+      expect(JSON.stringify(next)).not.toContain('maxItems');
     }
   });
 
@@ -206,10 +250,36 @@ describe('number and code limits (spec §5)', () => {
     });
   }
 
-  for (const event of ['page_view', 'wall_seen', 'checkout_started'] as const) {
-    it(`${event}.zephrAbGroups entries are GROUP_ID#GROUP_NAME`, () => {
-      expect(check(event, { zephrAbGroups: ['WALL#variant b', 'WALL_OFFER#control'] }).ok).toBe(true);
-      for (const bad of ['WALL', '#name', 'WALL#', 'a#b#c', `WALL#${'x'.repeat(65)}`]) {
+  const abGroupEvents = currentSchemas
+    .filter((schema) => 'zephrAbGroups' in (schema.properties as Record<string, unknown>))
+    .map((schema) => schema.self.name as EventName);
+
+  it('zephrAbGroups is on the page, wall, banner, marketing and checkout events', () => {
+    expect(abGroupEvents.sort()).toEqual(
+      [
+        'checkout_started',
+        'marketing_page_viewed',
+        'nba_banner_clicked',
+        'nba_banner_seen',
+        'page_view',
+        'wall_clicked',
+        'wall_seen',
+      ].sort(),
+    );
+  });
+
+  for (const event of abGroupEvents) {
+    it(`${event}.zephrAbGroups entries are GROUP_ID#GROUP_NAME within 255 characters, as many as sent`, () => {
+      const atLimit = `${'G'.repeat(127)}#${'n'.repeat(127)}`;
+      expect(atLimit).toHaveLength(255);
+      const good = ['WALL#variant b', 'WALL_OFFER#control', 'Prix été#Groupe (B) – 2', atLimit];
+      expect(check(event, { zephrAbGroups: good }).ok).toBe(true);
+      expect(check(event, { zephrAbGroups: Array.from({ length: 500 }, (_, i) => `G${i}#n`) }).ok).toBe(true);
+      expect(check(event, { zephrAbGroups: [`${atLimit}x`] })).toMatchObject({
+        ok: false,
+        problems: [{ path: '/zephrAbGroups/0', message: 'must NOT have more than 255 characters' }],
+      });
+      for (const bad of ['WALL', '#name', 'WALL#', 'a#b#c', '']) {
         expect(check(event, { zephrAbGroups: [bad] })).toMatchObject({
           ok: false,
           problems: [{ path: '/zephrAbGroups/0' }],
@@ -218,6 +288,11 @@ describe('number and code limits (spec §5)', () => {
     });
   }
 
+  it('no list has a length limit the spec does not set (the 40000-byte batch bounds them)', () => {
+    for (const schema of currentSchemas) expect(JSON.stringify(schema)).not.toContain('maxItems');
+    expect(check('search', { searchFilters: Array.from({ length: 1000 }, (_, i) => `f${i}`) }).ok).toBe(true);
+  });
+
   it('enumerations refuse values outside them', () => {
     expect(check('ai_search_result', { type: 'maybe' }).ok).toBe(false);
     expect(check('cancellation', { action: 'accepted_discount' }).ok).toBe(true);
@@ -225,6 +300,28 @@ describe('number and code limits (spec §5)', () => {
     expect(check('profile_viewed', { profileType: 'org', profileLevel: 'premium' }).ok).toBe(true);
     expect(check('profile_viewed', { profileType: 'company' }).ok).toBe(false);
     expect(check('purchase', { currency: 'JPY' }).ok).toBe(false);
+  });
+});
+
+describe("the tracker's own application_error (spec §9)", () => {
+  const APPLICATION_ERROR = 'iglu:com.snowplowanalytics.snowplow/application_error/jsonschema/1-0-2';
+  const error = (fields: Record<string, unknown>) =>
+    validateEventData(APPLICATION_ERROR, { programmingLanguage: 'JAVASCRIPT', message: 'x', ...fields });
+
+  it('takes a message of 2048 characters and refuses 2049', () => {
+    expect(error({ message: 'm'.repeat(2048) }).ok).toBe(true);
+    expect(error({ message: 'm'.repeat(2049) })).toMatchObject({
+      ok: false,
+      problems: [{ path: '/message', message: 'must NOT have more than 2048 characters' }],
+    });
+  });
+
+  it('takes a stack trace of 8192 characters and refuses 8193', () => {
+    expect(error({ stackTrace: 's'.repeat(8192) }).ok).toBe(true);
+    expect(error({ stackTrace: 's'.repeat(8193) })).toMatchObject({
+      ok: false,
+      problems: [{ path: '/stackTrace', message: 'must NOT have more than 8192 characters' }],
+    });
   });
 });
 

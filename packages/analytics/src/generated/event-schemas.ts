@@ -67,6 +67,65 @@ export const SCHEMAS = [
   },
   {
     $schema: 'http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#',
+    description: 'An AI-assisted search answered.',
+    self: {
+      vendor: 'com.bof',
+      name: 'ai_search_result',
+      format: 'jsonschema',
+      version: '1-0-1',
+    },
+    type: 'object',
+    properties: {
+      type: {
+        type: 'string',
+        enum: ['error', 'success'],
+      },
+      answer: {
+        type: 'string',
+        maxLength: 10000,
+      },
+      sourcesIds: {
+        type: 'array',
+        items: {
+          type: 'string',
+          maxLength: 255,
+        },
+      },
+      peopleCompanyIds: {
+        type: 'array',
+        items: {
+          type: 'string',
+          maxLength: 255,
+        },
+      },
+      caseStudiesReportsIds: {
+        type: 'array',
+        items: {
+          type: 'string',
+          maxLength: 255,
+        },
+      },
+      fashionGlossary: {
+        type: 'array',
+        items: {
+          type: 'string',
+          maxLength: 255,
+        },
+      },
+      searchId: {
+        type: 'string',
+        maxLength: 255,
+      },
+      searchTerm: {
+        type: 'string',
+        maxLength: 1024,
+      },
+    },
+    required: ['type'],
+    additionalProperties: false,
+  },
+  {
+    $schema: 'http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#',
     description: 'The non-member mobile app screen was seen.',
     self: {
       vendor: 'com.bof',
@@ -199,6 +258,75 @@ export const SCHEMAS = [
           pattern: '^[A-Za-z0-9_-]{1,64}#[A-Za-z0-9_ -]{1,64}$',
         },
         description: 'A/B groups, each GROUP_ID#GROUP_NAME.',
+      },
+    },
+    additionalProperties: false,
+  },
+  {
+    $schema: 'http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#',
+    description: 'A checkout began.',
+    self: {
+      vendor: 'com.bof',
+      name: 'checkout_started',
+      format: 'jsonschema',
+      version: '1-0-1',
+    },
+    type: 'object',
+    properties: {
+      planCode: {
+        type: 'string',
+        maxLength: 255,
+      },
+      couponCode: {
+        type: 'string',
+        maxLength: 255,
+      },
+      currency: {
+        type: 'string',
+        enum: ['EUR', 'GBP', 'INR', 'USD'],
+      },
+      currencyVariant: {
+        type: 'string',
+        minLength: 3,
+        maxLength: 3,
+        pattern: '^[A-Za-z]{3}$',
+        description: 'A 3-letter currency code.',
+      },
+      frequencyPlans: {
+        type: 'array',
+        items: {
+          type: 'string',
+          maxLength: 255,
+        },
+      },
+      paymentMethods: {
+        type: 'array',
+        items: {
+          type: 'string',
+          maxLength: 255,
+        },
+      },
+      seatSelectionVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+      seatQuantity: {
+        type: 'integer',
+        minimum: 1,
+      },
+      offerVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+      zephrAbGroups: {
+        type: 'array',
+        items: {
+          type: 'string',
+          maxLength: 255,
+          pattern: '^[^#]+#[^#]+$',
+        },
+        description:
+          'A/B groups, each GROUP_ID#GROUP_NAME: a group id and a group name joined by #, within 255 characters.',
       },
     },
     additionalProperties: false,
@@ -522,6 +650,82 @@ export const SCHEMAS = [
   },
   {
     $schema: 'http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#',
+    description: 'A marketing page (individual or pro) was seen.',
+    self: {
+      vendor: 'com.bof',
+      name: 'marketing_page_viewed',
+      format: 'jsonschema',
+      version: '1-0-1',
+    },
+    type: 'object',
+    properties: {
+      pagePath: {
+        type: 'string',
+        maxLength: 4048,
+      },
+      pageReferrer: {
+        type: 'string',
+        maxLength: 12048,
+      },
+      pageTitle: {
+        type: 'string',
+        maxLength: 1024,
+      },
+      pageQuery: {
+        type: 'string',
+        maxLength: 1024,
+      },
+      pageUrl: {
+        type: 'string',
+        maxLength: 12048,
+      },
+      utmMedium: {
+        type: 'string',
+        maxLength: 1024,
+      },
+      utmSource: {
+        type: 'string',
+        maxLength: 1024,
+      },
+      utmTerm: {
+        type: 'string',
+        maxLength: 1024,
+      },
+      utmContent: {
+        type: 'string',
+        maxLength: 1024,
+      },
+      utmCampaign: {
+        type: 'string',
+        maxLength: 1024,
+      },
+      placementVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+      offerVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+      designVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+      zephrAbGroups: {
+        type: 'array',
+        items: {
+          type: 'string',
+          maxLength: 255,
+          pattern: '^[^#]+#[^#]+$',
+        },
+        description:
+          'A/B groups, each GROUP_ID#GROUP_NAME: a group id and a group name joined by #, within 255 characters.',
+      },
+    },
+    additionalProperties: false,
+  },
+  {
+    $schema: 'http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#',
     description: 'The next-best-action banner was clicked.',
     self: {
       vendor: 'com.bof',
@@ -561,6 +765,65 @@ export const SCHEMAS = [
           pattern: '^[A-Za-z0-9_-]{1,64}#[A-Za-z0-9_ -]{1,64}$',
         },
         description: 'A/B groups, each GROUP_ID#GROUP_NAME.',
+      },
+      zephrExperimentId: {
+        type: 'string',
+        maxLength: 255,
+      },
+      zephrOutcomeId: {
+        type: 'string',
+        maxLength: 255,
+      },
+      zephrTrialsJson: {
+        type: 'string',
+        maxLength: 255,
+        description: 'The paywall trials as JSON text.',
+      },
+    },
+    required: ['placement'],
+    additionalProperties: false,
+  },
+  {
+    $schema: 'http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#',
+    description: 'The next-best-action banner was clicked.',
+    self: {
+      vendor: 'com.bof',
+      name: 'nba_banner_clicked',
+      format: 'jsonschema',
+      version: '1-0-1',
+    },
+    type: 'object',
+    properties: {
+      placement: {
+        type: 'string',
+        maxLength: 255,
+        description: 'Where on the page the banner sits.',
+      },
+      nbaVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+      actionPromoted: {
+        type: 'string',
+        maxLength: 255,
+      },
+      designVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+      ctaUrl: {
+        type: 'string',
+        maxLength: 255,
+      },
+      zephrAbGroups: {
+        type: 'array',
+        items: {
+          type: 'string',
+          maxLength: 255,
+          pattern: '^[^#]+#[^#]+$',
+        },
+        description:
+          'A/B groups, each GROUP_ID#GROUP_NAME: a group id and a group name joined by #, within 255 characters.',
       },
       zephrExperimentId: {
         type: 'string',
@@ -640,6 +903,65 @@ export const SCHEMAS = [
   },
   {
     $schema: 'http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#',
+    description: 'The next-best-action banner (a soft wall) was shown.',
+    self: {
+      vendor: 'com.bof',
+      name: 'nba_banner_seen',
+      format: 'jsonschema',
+      version: '1-0-1',
+    },
+    type: 'object',
+    properties: {
+      placement: {
+        type: 'string',
+        maxLength: 255,
+        description: 'Where on the page the banner sits.',
+      },
+      nbaVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+      actionPromoted: {
+        type: 'string',
+        maxLength: 255,
+      },
+      designVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+      ctaUrl: {
+        type: 'string',
+        maxLength: 255,
+      },
+      zephrAbGroups: {
+        type: 'array',
+        items: {
+          type: 'string',
+          maxLength: 255,
+          pattern: '^[^#]+#[^#]+$',
+        },
+        description:
+          'A/B groups, each GROUP_ID#GROUP_NAME: a group id and a group name joined by #, within 255 characters.',
+      },
+      zephrExperimentId: {
+        type: 'string',
+        maxLength: 255,
+      },
+      zephrOutcomeId: {
+        type: 'string',
+        maxLength: 255,
+      },
+      zephrTrialsJson: {
+        type: 'string',
+        maxLength: 255,
+        description: 'The paywall trials as JSON text.',
+      },
+    },
+    required: ['placement'],
+    additionalProperties: false,
+  },
+  {
+    $schema: 'http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#',
     description: 'Newsletters were subscribed to.',
     self: {
       vendor: 'com.bof',
@@ -656,6 +978,31 @@ export const SCHEMAS = [
           maxLength: 255,
         },
         maxItems: 100,
+      },
+      placementVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+    },
+    additionalProperties: false,
+  },
+  {
+    $schema: 'http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#',
+    description: 'Newsletters were subscribed to.',
+    self: {
+      vendor: 'com.bof',
+      name: 'newsletter_subscribe',
+      format: 'jsonschema',
+      version: '1-0-1',
+    },
+    type: 'object',
+    properties: {
+      newsletterIds: {
+        type: 'array',
+        items: {
+          type: 'string',
+          maxLength: 255,
+        },
       },
       placementVariant: {
         type: 'string',
@@ -786,6 +1133,82 @@ export const SCHEMAS = [
   },
   {
     $schema: 'http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#',
+    description: 'A page view: the page and campaign it came from. Sent as an entity of the page-view event.',
+    self: {
+      vendor: 'com.bof',
+      name: 'page_view',
+      format: 'jsonschema',
+      version: '1-0-1',
+    },
+    type: 'object',
+    properties: {
+      pagePath: {
+        type: 'string',
+        maxLength: 4048,
+      },
+      pageReferrer: {
+        type: 'string',
+        maxLength: 12048,
+      },
+      pageTitle: {
+        type: 'string',
+        maxLength: 1024,
+      },
+      pageQuery: {
+        type: 'string',
+        maxLength: 12048,
+      },
+      pageUrl: {
+        type: 'string',
+        maxLength: 12048,
+      },
+      utmMedium: {
+        type: 'string',
+        maxLength: 1024,
+      },
+      utmSource: {
+        type: 'string',
+        maxLength: 1024,
+      },
+      utmTerm: {
+        type: 'string',
+        maxLength: 1024,
+      },
+      utmContent: {
+        type: 'string',
+        maxLength: 1024,
+      },
+      utmCampaign: {
+        type: 'string',
+        maxLength: 1024,
+      },
+      articleId: {
+        type: 'string',
+        maxLength: 255,
+      },
+      topicId: {
+        type: 'string',
+        maxLength: 255,
+      },
+      topicLabel: {
+        type: 'string',
+        maxLength: 255,
+      },
+      zephrAbGroups: {
+        type: 'array',
+        items: {
+          type: 'string',
+          maxLength: 255,
+          pattern: '^[^#]+#[^#]+$',
+        },
+        description:
+          'A/B groups, each GROUP_ID#GROUP_NAME: a group id and a group name joined by #, within 255 characters.',
+      },
+    },
+    additionalProperties: false,
+  },
+  {
+    $schema: 'http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#',
     description: 'Payment details were submitted.',
     self: {
       vendor: 'com.bof',
@@ -821,6 +1244,50 @@ export const SCHEMAS = [
           maxLength: 255,
         },
         maxItems: 100,
+      },
+      seatQuantity: {
+        type: 'integer',
+        minimum: 1,
+      },
+    },
+    additionalProperties: false,
+  },
+  {
+    $schema: 'http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#',
+    description: 'Payment details were submitted.',
+    self: {
+      vendor: 'com.bof',
+      name: 'payment_submitted',
+      format: 'jsonschema',
+      version: '1-0-1',
+    },
+    type: 'object',
+    properties: {
+      planCode: {
+        type: 'string',
+        maxLength: 255,
+      },
+      couponCode: {
+        type: 'string',
+        maxLength: 255,
+      },
+      currency: {
+        type: 'string',
+        enum: ['EUR', 'GBP', 'INR', 'USD'],
+      },
+      currencyVariant: {
+        type: 'string',
+        minLength: 3,
+        maxLength: 3,
+        pattern: '^[A-Za-z]{3}$',
+        description: 'A 3-letter currency code.',
+      },
+      paymentMethods: {
+        type: 'array',
+        items: {
+          type: 'string',
+          maxLength: 255,
+        },
       },
       seatQuantity: {
         type: 'integer',
@@ -982,6 +1449,43 @@ export const SCHEMAS = [
           maxLength: 255,
         },
         maxItems: 100,
+      },
+      resultsCount: {
+        type: 'integer',
+        minimum: 0,
+      },
+      searchId: {
+        type: 'string',
+        maxLength: 255,
+      },
+    },
+    additionalProperties: false,
+  },
+  {
+    $schema: 'http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#',
+    description: 'A search was run.',
+    self: {
+      vendor: 'com.bof',
+      name: 'search',
+      format: 'jsonschema',
+      version: '1-0-1',
+    },
+    type: 'object',
+    properties: {
+      searchTerm: {
+        type: 'string',
+        maxLength: 1024,
+      },
+      searchType: {
+        type: 'string',
+        maxLength: 255,
+      },
+      searchFilters: {
+        type: 'array',
+        items: {
+          type: 'string',
+          maxLength: 255,
+        },
       },
       resultsCount: {
         type: 'integer',
@@ -1240,6 +1744,81 @@ export const SCHEMAS = [
   },
   {
     $schema: 'http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#',
+    description: 'A call to action on a wall was clicked.',
+    self: {
+      vendor: 'com.bof',
+      name: 'wall_clicked',
+      format: 'jsonschema',
+      version: '1-0-1',
+    },
+    type: 'object',
+    properties: {
+      placement: {
+        type: 'string',
+        maxLength: 255,
+        description: 'Where on the page the wall sits.',
+      },
+      wallVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+      designVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+      offerVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+      ctaVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+      ctaUrl: {
+        type: 'string',
+        maxLength: 255,
+      },
+      articleId: {
+        type: 'string',
+        maxLength: 255,
+      },
+      topicId: {
+        type: 'string',
+        maxLength: 255,
+      },
+      topicLabel: {
+        type: 'string',
+        maxLength: 255,
+      },
+      zephrAbGroups: {
+        type: 'array',
+        items: {
+          type: 'string',
+          maxLength: 255,
+          pattern: '^[^#]+#[^#]+$',
+        },
+        description:
+          'A/B groups, each GROUP_ID#GROUP_NAME: a group id and a group name joined by #, within 255 characters.',
+      },
+      zephrExperimentId: {
+        type: 'string',
+        maxLength: 255,
+      },
+      zephrOutcomeId: {
+        type: 'string',
+        maxLength: 255,
+      },
+      zephrTrialsJson: {
+        type: 'string',
+        maxLength: 4000,
+        description: 'The paywall trials as JSON text.',
+      },
+    },
+    required: ['placement'],
+    additionalProperties: false,
+  },
+  {
+    $schema: 'http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#',
     description: 'A registration or pay wall was shown.',
     self: {
       vendor: 'com.bof',
@@ -1291,6 +1870,81 @@ export const SCHEMAS = [
           pattern: '^[A-Za-z0-9_-]{1,64}#[A-Za-z0-9_ -]{1,64}$',
         },
         description: 'A/B groups, each GROUP_ID#GROUP_NAME.',
+      },
+      zephrExperimentId: {
+        type: 'string',
+        maxLength: 255,
+      },
+      zephrOutcomeId: {
+        type: 'string',
+        maxLength: 255,
+      },
+      zephrTrialsJson: {
+        type: 'string',
+        maxLength: 4000,
+        description: 'The paywall trials as JSON text.',
+      },
+    },
+    required: ['placement'],
+    additionalProperties: false,
+  },
+  {
+    $schema: 'http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#',
+    description: 'A registration or pay wall was shown.',
+    self: {
+      vendor: 'com.bof',
+      name: 'wall_seen',
+      format: 'jsonschema',
+      version: '1-0-1',
+    },
+    type: 'object',
+    properties: {
+      placement: {
+        type: 'string',
+        maxLength: 255,
+        description: 'Where on the page the wall sits.',
+      },
+      wallVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+      designVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+      offerVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+      ctaVariant: {
+        type: 'string',
+        maxLength: 255,
+      },
+      ctaUrl: {
+        type: 'string',
+        maxLength: 255,
+      },
+      articleId: {
+        type: 'string',
+        maxLength: 255,
+      },
+      topicId: {
+        type: 'string',
+        maxLength: 255,
+      },
+      topicLabel: {
+        type: 'string',
+        maxLength: 255,
+      },
+      zephrAbGroups: {
+        type: 'array',
+        items: {
+          type: 'string',
+          maxLength: 255,
+          pattern: '^[^#]+#[^#]+$',
+        },
+        description:
+          'A/B groups, each GROUP_ID#GROUP_NAME: a group id and a group name joined by #, within 255 characters.',
       },
       zephrExperimentId: {
         type: 'string',

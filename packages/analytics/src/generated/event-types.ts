@@ -6,21 +6,9 @@
 export interface AiSearchResult {
   type: 'error' | 'success';
   answer?: string;
-  /**
-   * @maxItems 100
-   */
   sourcesIds?: string[];
-  /**
-   * @maxItems 100
-   */
   peopleCompanyIds?: string[];
-  /**
-   * @maxItems 100
-   */
   caseStudiesReportsIds?: string[];
-  /**
-   * @maxItems 100
-   */
   fashionGlossary?: string[];
   searchId?: string;
   searchTerm?: string;
@@ -59,21 +47,13 @@ export interface CheckoutStarted {
    * A 3-letter currency code.
    */
   currencyVariant?: string;
-  /**
-   * @maxItems 100
-   */
   frequencyPlans?: string[];
-  /**
-   * @maxItems 100
-   */
   paymentMethods?: string[];
   seatSelectionVariant?: string;
   seatQuantity?: number;
   offerVariant?: string;
   /**
-   * A/B groups, each GROUP_ID#GROUP_NAME.
-   *
-   * @maxItems 100
+   * A/B groups, each GROUP_ID#GROUP_NAME: a group id and a group name joined by #, within 255 characters.
    */
   zephrAbGroups?: string[];
 }
@@ -180,9 +160,7 @@ export interface MarketingPageViewed {
   offerVariant?: string;
   designVariant?: string;
   /**
-   * A/B groups, each GROUP_ID#GROUP_NAME.
-   *
-   * @maxItems 100
+   * A/B groups, each GROUP_ID#GROUP_NAME: a group id and a group name joined by #, within 255 characters.
    */
   zephrAbGroups?: string[];
 }
@@ -200,9 +178,7 @@ export interface NbaBannerClicked {
   designVariant?: string;
   ctaUrl?: string;
   /**
-   * A/B groups, each GROUP_ID#GROUP_NAME.
-   *
-   * @maxItems 100
+   * A/B groups, each GROUP_ID#GROUP_NAME: a group id and a group name joined by #, within 255 characters.
    */
   zephrAbGroups?: string[];
   zephrExperimentId?: string;
@@ -226,9 +202,7 @@ export interface NbaBannerSeen {
   designVariant?: string;
   ctaUrl?: string;
   /**
-   * A/B groups, each GROUP_ID#GROUP_NAME.
-   *
-   * @maxItems 100
+   * A/B groups, each GROUP_ID#GROUP_NAME: a group id and a group name joined by #, within 255 characters.
    */
   zephrAbGroups?: string[];
   zephrExperimentId?: string;
@@ -243,9 +217,6 @@ export interface NbaBannerSeen {
  * Newsletters were subscribed to.
  */
 export interface NewsletterSubscribe {
-  /**
-   * @maxItems 100
-   */
   newsletterIds?: string[];
   placementVariant?: string;
 }
@@ -284,9 +255,7 @@ export interface PageView {
   topicId?: string;
   topicLabel?: string;
   /**
-   * A/B groups, each GROUP_ID#GROUP_NAME.
-   *
-   * @maxItems 100
+   * A/B groups, each GROUP_ID#GROUP_NAME: a group id and a group name joined by #, within 255 characters.
    */
   zephrAbGroups?: string[];
 }
@@ -302,9 +271,6 @@ export interface PaymentSubmitted {
    * A 3-letter currency code.
    */
   currencyVariant?: string;
-  /**
-   * @maxItems 100
-   */
   paymentMethods?: string[];
   seatQuantity?: number;
 }
@@ -361,9 +327,6 @@ export interface ScrollDepth {
 export interface Search {
   searchTerm?: string;
   searchType?: string;
-  /**
-   * @maxItems 100
-   */
   searchFilters?: string[];
   resultsCount?: number;
   searchId?: string;
@@ -447,10 +410,9 @@ export interface WallClicked {
   ctaUrl?: string;
   articleId?: string;
   topicId?: string;
+  topicLabel?: string;
   /**
-   * A/B groups, each GROUP_ID#GROUP_NAME.
-   *
-   * @maxItems 100
+   * A/B groups, each GROUP_ID#GROUP_NAME: a group id and a group name joined by #, within 255 characters.
    */
   zephrAbGroups?: string[];
   zephrExperimentId?: string;
@@ -476,10 +438,9 @@ export interface WallSeen {
   ctaUrl?: string;
   articleId?: string;
   topicId?: string;
+  topicLabel?: string;
   /**
-   * A/B groups, each GROUP_ID#GROUP_NAME.
-   *
-   * @maxItems 100
+   * A/B groups, each GROUP_ID#GROUP_NAME: a group id and a group name joined by #, within 255 characters.
    */
   zephrAbGroups?: string[];
   zephrExperimentId?: string;
@@ -492,10 +453,10 @@ export interface WallSeen {
 
 /** The Iglu URI of each event of the catalogue, by event name. */
 export const EVENT_SCHEMA_URIS = {
-  ai_search_result: 'iglu:com.bof/ai_search_result/jsonschema/1-0-0',
+  ai_search_result: 'iglu:com.bof/ai_search_result/jsonschema/1-0-1',
   app_screen_viewed: 'iglu:com.bof/app_screen_viewed/jsonschema/1-0-0',
   cancellation: 'iglu:com.bof/cancellation/jsonschema/1-0-0',
-  checkout_started: 'iglu:com.bof/checkout_started/jsonschema/1-0-0',
+  checkout_started: 'iglu:com.bof/checkout_started/jsonschema/1-0-1',
   consent_changed: 'iglu:com.bof/consent_changed/jsonschema/1-0-0',
   consent_shown: 'iglu:com.bof/consent_shown/jsonschema/1-0-0',
   copy: 'iglu:com.bof/copy/jsonschema/1-0-0',
@@ -505,26 +466,26 @@ export const EVENT_SCHEMA_URIS = {
   gift_opened: 'iglu:com.bof/gift_opened/jsonschema/1-0-0',
   login: 'iglu:com.bof/login/jsonschema/1-0-0',
   logout: 'iglu:com.bof/logout/jsonschema/1-0-0',
-  marketing_page_viewed: 'iglu:com.bof/marketing_page_viewed/jsonschema/1-0-0',
-  nba_banner_clicked: 'iglu:com.bof/nba_banner_clicked/jsonschema/1-0-0',
-  nba_banner_seen: 'iglu:com.bof/nba_banner_seen/jsonschema/1-0-0',
-  newsletter_subscribe: 'iglu:com.bof/newsletter_subscribe/jsonschema/1-0-0',
+  marketing_page_viewed: 'iglu:com.bof/marketing_page_viewed/jsonschema/1-0-1',
+  nba_banner_clicked: 'iglu:com.bof/nba_banner_clicked/jsonschema/1-0-1',
+  nba_banner_seen: 'iglu:com.bof/nba_banner_seen/jsonschema/1-0-1',
+  newsletter_subscribe: 'iglu:com.bof/newsletter_subscribe/jsonschema/1-0-1',
   organisation_user_added: 'iglu:com.bof/organisation_user_added/jsonschema/1-0-0',
   organisation_user_removed: 'iglu:com.bof/organisation_user_removed/jsonschema/1-0-0',
-  page_view: 'iglu:com.bof/page_view/jsonschema/1-0-0',
-  payment_submitted: 'iglu:com.bof/payment_submitted/jsonschema/1-0-0',
+  page_view: 'iglu:com.bof/page_view/jsonschema/1-0-1',
+  payment_submitted: 'iglu:com.bof/payment_submitted/jsonschema/1-0-1',
   profile_viewed: 'iglu:com.bof/profile_viewed/jsonschema/1-0-0',
   purchase: 'iglu:com.bof/purchase/jsonschema/1-0-0',
   registered: 'iglu:com.bof/registered/jsonschema/1-0-0',
   scroll_depth: 'iglu:com.bof/scroll_depth/jsonschema/1-0-0',
-  search: 'iglu:com.bof/search/jsonschema/1-0-0',
+  search: 'iglu:com.bof/search/jsonschema/1-0-1',
   search_result_click: 'iglu:com.bof/search_result_click/jsonschema/1-0-0',
   share: 'iglu:com.bof/share/jsonschema/1-0-0',
   temporary_article_event: 'iglu:com.bof/temporary_article_event/jsonschema/1-0-0',
   unfollow: 'iglu:com.bof/unfollow/jsonschema/1-0-0',
   upgrade: 'iglu:com.bof/upgrade/jsonschema/1-0-0',
-  wall_clicked: 'iglu:com.bof/wall_clicked/jsonschema/1-0-0',
-  wall_seen: 'iglu:com.bof/wall_seen/jsonschema/1-0-0',
+  wall_clicked: 'iglu:com.bof/wall_clicked/jsonschema/1-0-1',
+  wall_seen: 'iglu:com.bof/wall_seen/jsonschema/1-0-1',
 } as const;
 
 /** Each event name with the type of its data. */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { EVENT_SCHEMA_URIS } from '@bof/analytics/catalogue';
 import { validateEventData } from '@bof/analytics/validate';
 import { pageViewEntity } from './page-view-entity';
 
-const SCHEMA = 'iglu:com.bof/page_view/jsonschema/1-0-0';
+const SCHEMA = EVENT_SCHEMA_URIS.page_view;
 
 describe('pageViewEntity', () => {
   it('carries the page, its query and the utm fields', () => {

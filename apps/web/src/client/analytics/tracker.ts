@@ -16,13 +16,27 @@ interface Entity {
   data: Record<string, unknown>;
 }
 
-const PAGE_VIEW_SCHEMA = 'iglu:com.bof/page_view/jsonschema/1-0-0';
+const PAGE_VIEW_SCHEMA = EVENT_SCHEMA_URIS.page_view;
 
 /** Spec §8: analytics errors are logged under this text and never shown to the reader. */
 export const TRACKING_ERROR_TEXT = 'Error tracking event';
 
 export function reportTrackingError(detail: unknown): void {
   console.error(TRACKING_ERROR_TEXT, detail);
+}
+
+/** A catalogue event as the page sent it, for the parts that pass events on (the consented tags). */
+export interface TrackedEvent {
+  name: string;
+  data: Record<string, unknown>;
+}
+
+const trackedListeners = new Set<(event: TrackedEvent) => void>();
+
+/** Hears every catalogue event `track` sends from now on; returns the unsubscribe. */
+export function subscribeTrackedEvents(listener: (event: TrackedEvent) => void): () => void {
+  trackedListeners.add(listener);
+  return () => trackedListeners.delete(listener);
 }
 
 let snowplow: Snowplow | null = null;
@@ -61,6 +75,13 @@ export function track(event: AnalyticsEvent, entities: Entity[] = []): void {
   try {
     const schema = EVENT_SCHEMA_URIS[event.event];
     recordRecentEvent({ name: event.event, data: event.data });
+    for (const listener of trackedListeners) {
+      try {
+        listener({ name: event.event, data: { ...event.data } as Record<string, unknown> });
+      } catch (error) {
+        reportTrackingError(error);
+      }
+    }
     run((sp) => {
       if (invalid(schema, event.data)) return;
       sp.trackSelfDescribingEvent(

@@ -1,5 +1,6 @@
 import type { CookieConsentConfig } from 'vanilla-cookieconsent';
 import { CONSENT_COOKIE } from '@bof/config/constants';
+import { NONESSENTIAL_COOKIE_PATTERNS } from './cookie-catalogue';
 
 export interface ConsentCallbacks {
   /** On every page load with a stored consent, and on the first consent. */
@@ -12,12 +13,21 @@ export interface ConsentCallbacks {
 /** How long a consent choice is kept before the banner asks again. */
 const CONSENT_DAYS = 182;
 
+/** Where the cookie policy lives: the consent base URL (docs/adr/0006-consent-base-url.md). */
+export const cookiePolicyUrl = (consentBaseUrl: string) => `${consentBaseUrl.replace(/\/+$/, '')}/`;
+
 /**
  * The consent layer's configuration: the `bof_cc` cookie, the categories necessary (always on),
- * nonessential and embeds, and the banner and preferences texts.
+ * nonessential and embeds, the banner and preferences texts linking to the cookie policy, and the
+ * advertising cookies cleared from this site when non-essential consent is withdrawn.
  */
-export function consentConfig(input: { secure: boolean; callbacks: ConsentCallbacks }): CookieConsentConfig {
+export function consentConfig(input: {
+  secure: boolean;
+  consentBaseUrl: string;
+  callbacks: ConsentCallbacks;
+}): CookieConsentConfig {
   const { callbacks } = input;
+  const policy = cookiePolicyUrl(input.consentBaseUrl);
   return {
     mode: 'opt-in',
     autoShow: true,
@@ -36,7 +46,9 @@ export function consentConfig(input: { secure: boolean; callbacks: ConsentCallba
     },
     categories: {
       necessary: { enabled: true, readOnly: true },
-      nonessential: {},
+      nonessential: {
+        autoClear: { cookies: NONESSENTIAL_COOKIE_PATTERNS.map((name) => ({ name })), reloadPage: false },
+      },
       embeds: {},
     },
     onConsent: ({ cookie }) => callbacks.onConsent(cookie.categories),
@@ -51,7 +63,8 @@ export function consentConfig(input: { secure: boolean; callbacks: ConsentCallba
             title: 'Your privacy',
             description:
               'We use necessary cookies to run this site. With your permission we also use advertising and ' +
-              'measurement tags, and show videos from other sites. <a href="/legal/#privacy">Privacy policy</a>',
+              `measurement tags, and show videos from other sites. <a href="${policy}">Cookie policy</a> · ` +
+              '<a href="/legal/#privacy">Privacy policy</a>',
             acceptAllBtn: 'Accept all',
             acceptNecessaryBtn: 'Necessary only',
             showPreferencesBtn: 'Choose',
@@ -65,7 +78,8 @@ export function consentConfig(input: { secure: boolean; callbacks: ConsentCallba
             sections: [
               {
                 description:
-                  'Choose what we may use. You can change this at any time from the cookie preferences link.',
+                  'Choose what we may use. You can change this at any time from the cookie preferences link. ' +
+                  `Every cookie is listed in our <a href="${policy}">cookie policy</a>.`,
               },
               {
                 title: 'Necessary',
@@ -74,7 +88,9 @@ export function consentConfig(input: { secure: boolean; callbacks: ConsentCallba
               },
               {
                 title: 'Advertising and measurement',
-                description: 'Our advertising pixel and tag manager, which measure our campaigns.',
+                description:
+                  'Our advertising pixel and tag manager, which measure our campaigns. Withdrawing this ' +
+                  'removes their cookies from this site.',
                 linkedCategory: 'nonessential',
               },
               {

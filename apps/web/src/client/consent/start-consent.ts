@@ -8,6 +8,9 @@ import { consentStore } from './consent-store';
 import { consentedTagsLoaded, loadConsentedTags } from './consented-tags';
 
 let started: Promise<CookieConsentApi | null> | null = null;
+// Categories a reader accepted before the consent layer had started (the video placeholder's button).
+const acceptedEarly = new Set<'embeds' | 'nonessential'>();
+let preferencesAskedEarly = false;
 
 /** Logged, never shown: a consent layer that fails leaves every non-essential category off. */
 function reportConsentError(error: unknown): void {
@@ -19,7 +22,7 @@ function reportConsentError(error: unknown): void {
  * load only once `nonessential` is accepted; withdrawing it reloads the page so they are gone.
  */
 export function startConsent(
-  config: Pick<ClientConfig, 'siteUrl' | 'analytics'>,
+  config: Pick<ClientConfig, 'siteUrl' | 'analytics' | 'consentBaseUrl'>,
 ): Promise<CookieConsentApi | null> {
   started ??= (async () => {
     try {
@@ -32,12 +35,16 @@ export function startConsent(
       await layer.run(
         consentConfig({
           secure: config.siteUrl.startsWith('https:'),
+          consentBaseUrl: config.consentBaseUrl,
           callbacks: {
             onConsent: (categories) => {
               updateConsentMode(categories);
               apply(categories);
             },
-            onFirstConsent: (categories) =>
+            onFirstConsent: (categories) => {
+              // The tags start first, so the consent event itself reaches them when it is accepted.
+              updateConsentMode(categories);
+              apply(categories);
               track({
                 event: 'consent_changed',
                 data: {
@@ -45,7 +52,8 @@ export function startConsent(
                   consentVariant: 'banner',
                   interactionMode: 'first_consent',
                 },
-              }),
+              });
+            },
             onChange: (categories, changed) => {
               updateConsentMode(categories);
               track({
@@ -77,7 +85,15 @@ export function startConsent(
           },
         }),
       );
+      if (acceptedEarly.size > 0) {
+        acceptInLayer(layer, [...acceptedEarly]);
+        acceptedEarly.clear();
+      }
       if (!layer.validConsent()) consentStore.set({ status: 'pending' });
+      if (preferencesAskedEarly) {
+        preferencesAskedEarly = false;
+        layer.showPreferences();
+      }
       return layer;
     } catch (error) {
       reportConsentError(error);
@@ -87,16 +103,33 @@ export function startConsent(
   return started;
 }
 
-/** Opens the preferences (the footer's "Cookie preferences" control). */
+/**
+ * Opens the preferences (the footer's "Cookie preferences" control); pressed before the consent layer
+ * has started, they open as soon as it has.
+ */
 export async function showConsentPreferences(): Promise<void> {
+  if (!started) {
+    preferencesAskedEarly = true;
+    return;
+  }
   const layer = await started;
   layer?.showPreferences();
 }
 
-/** Accepts one more category, keeping the others as they are (the video placeholder's button). */
+function acceptInLayer(layer: CookieConsentApi, categories: readonly string[]): void {
+  const current = layer.validConsent() ? layer.getUserPreferences().acceptedCategories : ['necessary'];
+  layer.acceptCategory([...new Set([...current, ...categories])]);
+}
+
+/**
+ * Accepts one more category, keeping the others as they are (the video placeholder's button). Before
+ * the consent layer has started the choice is kept and recorded as soon as it starts.
+ */
 export async function acceptConsentCategory(category: 'embeds' | 'nonessential'): Promise<void> {
+  if (!started) {
+    acceptedEarly.add(category);
+    return;
+  }
   const layer = await started;
-  if (!layer) return;
-  const current = layer.getUserPreferences().acceptedCategories;
-  layer.acceptCategory([...new Set([...current, category])]);
+  if (layer) acceptInLayer(layer, [category]);
 }

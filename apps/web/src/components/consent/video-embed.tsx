@@ -14,14 +14,15 @@ export interface VideoEmbedProps {
 }
 
 /**
- * A video from another site behind a click-to-load placeholder: the frame loads only once the reader has
- * accepted the `embeds` consent category, which the placeholder's button does for them.
+ * A video from another site behind a click-to-load placeholder: the frame loads once the reader has
+ * accepted the `embeds` consent category, or at once when they press the placeholder's button, which
+ * also records that consent (then, if the consent layer has not started yet, as soon as it has).
  */
 export function VideoEmbed({ videoId, title }: VideoEmbedProps) {
   const consent = useConsent();
-  const [waiting, setWaiting] = useState(false);
+  const [requested, setRequested] = useState(false);
   if (!YOUTUBE_ID.test(videoId)) return null;
-  const allowed = consent.status === 'given' && consent.categories.includes('embeds');
+  const allowed = requested || (consent.status === 'given' && consent.categories.includes('embeds'));
 
   if (allowed) {
     return (
@@ -49,14 +50,15 @@ export function VideoEmbed({ videoId, title }: VideoEmbedProps) {
       </p>
       <button
         type="button"
-        className="rounded bg-accent px-4 py-2 text-sm font-semibold text-accent-ink disabled:opacity-70"
-        disabled={waiting}
+        className="rounded bg-accent px-4 py-2 text-sm font-semibold text-accent-ink"
         onClick={() => {
-          setWaiting(true);
-          void acceptConsentCategory('embeds').finally(() => setWaiting(false));
+          setRequested(true);
+          void acceptConsentCategory('embeds').catch((error: unknown) =>
+            console.error('Recording the embeds consent failed', error),
+          );
         }}
       >
-        {waiting ? 'Loading video…' : 'Load video'}
+        Load video
       </button>
     </figure>
   );

@@ -86,7 +86,7 @@ describe('the embedded collector', () => {
     expect(await storedIds()).toContain(good.eid);
     expect(await storedIds()).not.toContain(bad.eid);
     const rows = await platform.recentBadRows();
-    const row = rows.find((r) => (r.payload as { eid?: string }).eid === bad.eid);
+    const row = rows.find((r) => r.payload.includes(bad.eid));
     expect(row).toMatchObject({
       reasonCode: 'invalid_data',
       schema: 'iglu:com.bof/wall_seen/jsonschema/1-0-0',
@@ -121,17 +121,60 @@ describe('the embedded collector', () => {
     expect(pulled).toBeLessThanOrEqual(6);
   });
 
-  it('refuses malformed JSON and a body that is not a payload_data envelope with 400, storing nothing', async () => {
+  it('refuses malformed JSON with 400, storing nothing', async () => {
     const before = (await platform.recentBadRows(1000)).length;
     const malformed = await post(
       '{"schema": "iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4", "data": [',
     );
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ error: { code: 'invalid_json' } });
-    const notEnvelope = await post(JSON.stringify([trackerEvent()]));
-    expect(notEnvelope.status).toBe(400);
-    expect(await notEnvelope.json()).toMatchObject({ error: { code: 'invalid_payload' } });
     expect((await platform.recentBadRows(1000)).length).toBe(before);
+  });
+
+  it('keeps JSON that is not a payload_data envelope as a bad row, then refuses it with 400', async () => {
+    const stray = [trackerEvent()];
+    const response = await post(JSON.stringify(stray));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'invalid_payload' } });
+    const row = (await platform.recentBadRows(1000)).find((r) => r.payload === JSON.stringify(stray));
+    expect(row).toMatchObject({ reasonCode: 'invalid_payload', schema: null });
+    expect(await storedIds()).not.toContain(stray[0]!.eid);
+  });
+
+  it('judges each event on its own: a U+0000 in one field spoils only that event', async () => {
+    const good = [trackerEvent(), trackerEvent({ e: 'pp' })];
+    const poisoned = trackerEvent({ page: 'Runway\u0000' });
+    const response = await post(JSON.stringify(envelope([good[0], poisoned, good[1]])));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', collected: 2, rejected: 1 });
+    expect(await storedIds()).toEqual(expect.arrayContaining(good.map((e) => e.eid)));
+    expect(await storedIds()).not.toContain(poisoned.eid);
+    const row = (await platform.recentBadRows(1000)).find((r) => r.payload.includes(poisoned.eid));
+    expect(row).toMatchObject({
+      reasonCode: 'invalid_tracker_payload',
+      reason: [{ path: '/page', message: 'contains U+0000 (NUL), which cannot be stored' }],
+    });
+    expect(JSON.parse(row!.payload)).toEqual(poisoned);
+  });
+
+  it('judges each event on its own: a null or a string item is a bad row beside the good events', async () => {
+    const good = trackerEvent();
+    const response = await post(JSON.stringify(envelope([null, good, 'pv'])));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', collected: 1, rejected: 2 });
+    expect(await storedIds()).toContain(good.eid);
+    const payloads = (await platform.recentBadRows(1000)).map((row) => row.payload);
+    expect(payloads).toEqual(expect.arrayContaining(['null', '"pv"']));
+  });
+
+  it('keeps a U+0000 in a pixel request as a bad row and still answers with the GIF', async () => {
+    const event = trackerEvent({ url: 'http://localhost/\u0000' });
+    const response = await handlers.pixel(
+      new Request(`http://localhost/api/collector/i?${new URLSearchParams(event)}`),
+    );
+    expect(response.status).toBe(200);
+    const row = (await platform.recentBadRows(1000)).find((r) => r.payload.includes(event.eid));
+    expect(row).toMatchObject({ reasonCode: 'invalid_tracker_payload', reason: [{ path: '/url' }] });
   });
 
   it('stores the event of a GET pixel request and answers with a GIF', async () => {

@@ -20,21 +20,22 @@ export interface CollectorHandlerDeps {
 
 /**
  * The embedded collector's HTTP edge (Snowplow tracker protocol). A POST body over 40000 bytes is refused
- * with 413 without being read further; a body that is not JSON is 400. Every event of a valid envelope is
- * stored, as an event or as a bad row with its reason, before the 200 goes out.
+ * with 413 without being read further, and a body that is not JSON with 400: nothing of either is kept.
+ * Every event of a valid envelope is stored on its own, as an event or as a bad row with its reason,
+ * before the 200 goes out. JSON that is not an envelope is kept whole as a bad row, then refused with 400.
  */
 export function createCollectorHandlers(deps: CollectorHandlerDeps) {
   async function store(batch: ClassifiedBatch, success: () => Response): Promise<Response> {
     const collector = await deps.collector();
     if (!collector) return problem(404, 'collector_not_embedded', 'Events go to the configured collector.');
-    if (!batch.ok) return problem(400, batch.code, batch.message);
     try {
-      await collector.record(batch);
+      if (batch.ok || batch.bad.length > 0)
+        await collector.record({ good: batch.ok ? batch.good : [], bad: batch.bad });
     } catch (error) {
       console.error('Storing analytics events failed', error);
       return problem(503, 'collector_unavailable', 'The events could not be stored; send them again.');
     }
-    return success();
+    return batch.ok ? success() : problem(400, batch.code, batch.message);
   }
 
   return {

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAnalyticsCollectorRepo } from './analytics-collector.repo';
+import { UNSTORABLE_EVENT, createAnalyticsCollectorService } from './analytics-collector.service';
 import type { CollectedEventRecord } from './analytics-collector.types';
 import { createCollectorTestPlatform } from './collector-test-platform';
 
@@ -59,7 +62,7 @@ describe('the analytics collector store', () => {
       reasonCode: 'invalid_data',
       schema: 'iglu:com.bof/scroll_depth/jsonschema/1-0-0',
       reason: [{ path: '/ue_pr/data/percentage', message: 'must be <= 100' }],
-      payload: { e: 'ue' },
+      payload: '{"e":"ue"}',
     });
   });
 
@@ -71,17 +74,78 @@ describe('the analytics collector store', () => {
     expect(result).toEqual({ stored: 1, duplicates: 1, badRows: 0 });
   });
 
-  it('stores nothing of a batch that fails part-way', async () => {
-    const before = (await platform.recentEvents()).length;
+  it('stores a bad row whatever it holds: U+0000, unpaired surrogates, null', async () => {
+    const result = await platform.collector.record({
+      good: [],
+      bad: [
+        {
+          code: 'invalid_tracker_payload',
+          schema: 'iglu:com.bof/x\u0000/jsonschema/1-0-0',
+          problems: [{ path: '/url\u0000', message: 'has \ud800' }],
+          payload: { url: 'a\u0000b', refr: '\udc00' },
+        },
+        { code: 'invalid_tracker_payload', schema: null, problems: [], payload: null },
+      ],
+    });
+    expect(result).toEqual({ stored: 0, duplicates: 0, badRows: 2 });
+    const rows = await platform.recentBadRows(2);
+    const nul = rows.find((row) => row.payload !== 'null');
+    expect(nul).toMatchObject({
+      schema: 'iglu:com.bof/x\\u0000/jsonschema/1-0-0',
+      reason: [{ path: '/url\\u0000', message: 'has \uFFFD' }],
+    });
+    // The payload is the JSON text as it arrived: parsing it gives back every character.
+    expect(JSON.parse(nul!.payload)).toEqual({ url: 'a\u0000b', refr: '\udc00' });
+    expect(rows.some((row) => row.payload === 'null')).toBe(true);
+  });
+
+  it('keeps an event the database refuses as a bad row, and stores the rest of its batch', async () => {
+    const warnings: unknown[] = [];
+    const collector = createAnalyticsCollectorService({
+      repo: createAnalyticsCollectorRepo(platform.db),
+      flush: async () => undefined,
+      newId: randomUUID,
+      now: () => new Date('2026-11-22T11:00:00Z'),
+      warn: (message) => warnings.push(message),
+    });
+    // Past the edge's checks on purpose: jsonb cannot hold U+0000, so this event fails its insert.
+    const poisoned = event('0b0f7a52-6a5e-4d1f-9f3b-6f0d7d1a0005', {
+      payload: { fields: { e: 'ue', page: 'x\u0000' } },
+    });
+    const result = await collector.record({
+      good: [
+        event('0b0f7a52-6a5e-4d1f-9f3b-6f0d7d1a0006'),
+        poisoned,
+        event('0b0f7a52-6a5e-4d1f-9f3b-6f0d7d1a0001'),
+      ],
+      bad: [{ code: 'invalid_data', schema: null, problems: [], payload: { e: 'pv' } }],
+    });
+    expect(result).toEqual({ stored: 1, duplicates: 1, badRows: 2 });
+    expect(warnings).toHaveLength(1);
+    const ids = (await platform.recentEvents(1000)).map((row) => row.eventId);
+    expect(ids).toContain('0b0f7a52-6a5e-4d1f-9f3b-6f0d7d1a0006');
+    expect(ids).not.toContain(poisoned.eventId);
+    const rows = await platform.recentBadRows(10);
+    const kept = rows.find((row) => row.reasonCode === UNSTORABLE_EVENT);
+    expect(kept).toMatchObject({ schema: 'iglu:com.bof/copy/jsonschema/1-0-0' });
+    expect(JSON.parse(kept!.payload)).toEqual({ fields: { e: 'ue', page: 'x\u0000' } });
+    expect(rows.some((row) => row.payload === '{"e":"pv"}')).toBe(true);
+  });
+
+  it('rejects, acknowledging nothing, when even the bad rows cannot be written', async () => {
+    const down = createAnalyticsCollectorService({
+      repo: {
+        insertBatch: async () => {
+          throw new Error('connection refused');
+        },
+      },
+      flush: async () => undefined,
+      newId: randomUUID,
+      now: () => new Date(),
+      warn: () => undefined,
+    });
     await expect(
-      platform.collector.record({
-        good: [event('0b0f7a52-6a5e-4d1f-9f3b-6f0d7d1a0004')],
-        // A bad row whose reason cannot be stored (NUL is not valid in jsonb text) fails the transaction.
-        bad: [
-          { code: 'invalid_data', schema: null, problems: [{ path: '/', message: '\u0000' }], payload: {} },
-        ],
-      }),
-    ).rejects.toThrow();
-    expect((await platform.recentEvents()).length).toBe(before);
+      down.record({ good: [event('0b0f7a52-6a5e-4d1f-9f3b-6f0d7d1a0007')], bad: [] }),
+    ).rejects.toThrow('connection refused');
   });
 });

@@ -2,13 +2,16 @@ import { desc } from 'drizzle-orm';
 import type { Database } from '@bof/db/client';
 import { analyticsBadRows, analyticsEvents } from '@bof/db/schema';
 import type { CollectedBatch } from './analytics-collector.types';
+import { rawJsonText, storableText } from './storable-text';
 
 /** The only place that builds the collector's queries. */
 export function createAnalyticsCollectorRepo(db: Database) {
   return {
     /**
      * Writes a batch's good events and bad rows in one transaction: all or nothing. An event id already
-     * stored (a tracker resending after a timeout) is skipped. Returns how many events were new.
+     * stored (a tracker resending after a timeout) is skipped. A bad row keeps its payload as JSON text
+     * and its descriptions made storable, so a bad row itself is never refused. Returns how many events
+     * were new.
      */
     async insertBatch(
       batch: CollectedBatch,
@@ -42,10 +45,13 @@ export function createAnalyticsCollectorRepo(db: Database) {
           await tx.insert(analyticsBadRows).values(
             batch.bad.map((row) => ({
               id: input.newId(),
-              reasonCode: row.code,
-              reason: row.problems,
-              schema: row.schema,
-              payload: row.payload ?? null,
+              reasonCode: storableText(row.code),
+              reason: row.problems.map((problem) => ({
+                path: storableText(problem.path),
+                message: storableText(problem.message),
+              })),
+              schema: row.schema === null ? null : storableText(row.schema),
+              payload: rawJsonText(row.payload),
               collectedAt: input.collectedAt,
             })),
           );

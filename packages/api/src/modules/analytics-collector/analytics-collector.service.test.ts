@@ -51,4 +51,27 @@ describe('the collector service', () => {
     });
     await expect(service.record(batch)).rejects.toThrow('disk full');
   });
+
+  it('lets requests committed during a flush share the next one', async () => {
+    let flushes = 0;
+    let release: () => void = () => undefined;
+    const service = createAnalyticsCollectorService({
+      repo: { insertBatch: async () => 1 },
+      flush: () => {
+        flushes += 1;
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+      newId: () => 'id',
+      now: () => new Date(),
+    });
+    const requests = Array.from({ length: 5 }, () => service.record(batch));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(flushes).toBe(1);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(flushes).toBe(2);
+    release();
+    await Promise.all(requests);
+    expect(flushes).toBe(2);
+  });
 });

@@ -10,6 +10,7 @@ export async function createCollectorTestPlatform() {
   const database = await createTestDatabase();
   const repo = createAnalyticsCollectorRepo(database.db);
   return {
+    db: database.db,
     collector: createAnalyticsCollector({ db: database.db, database }),
     recentEvents: (limit = 100) => repo.recentEvents(limit),
     recentBadRows: (limit = 100) => repo.recentBadRows(limit),
