@@ -8,7 +8,7 @@ import { ClientConfigProvider } from '../client/config/client-config';
 import { SiteFooter } from '../components/shell/site-footer';
 import { SiteHeader } from '../components/shell/site-header';
 import { SkipLink } from '../components/shell/skip-link';
-import { sans, serif, serifItalic } from '../fonts';
+import { serif, serifItalic } from '../fonts';
 import './globals.css';
 
 export function generateMetadata(): Metadata {
@@ -34,7 +34,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   const env = getServerEnv();
   const { siteName } = env;
   return (
-    <html lang="en-GB" className={`${sans.variable} ${serif.variable} ${serifItalic.variable}`}>
+    <html lang="en-GB" className={`${serif.variable} ${serifItalic.variable}`}>
       <body className="flex min-h-screen flex-col">
         <ClientConfigProvider config={toClientConfig(env)}>
           <AuthProvider>

@@ -1,10 +1,17 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
+import { getServerEnv } from '@bof/config/server';
 import { FrontRail } from '../components/content/front-rail';
 import { StoryCard } from '../components/content/story-card';
 import { content } from '../server/content/content-pages';
+import { frontPageMetadata } from '../server/content/story-metadata';
 import { subscribeHref } from '../site/navigation';
 
 export const dynamic = 'force-dynamic';
+
+export function generateMetadata(): Metadata {
+  return frontPageMetadata(getServerEnv(), 'News, analysis and careers for the fashion business.');
+}
 
 /** The editorial front (spec §2 home): top story, latest, analysis, topic rails, case studies, series. */
 export default async function HomePage() {

@@ -1,42 +1,59 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAuth } from '../../client/auth/auth-provider';
+import { useClientConfig } from '../../client/config/client-config';
 import { signInHref } from '../../site/navigation';
+import { accountDisplay } from './account-display';
+import { useAccountName } from './use-account-name';
 
-const accountLinks = [
-  { href: '/user/account/', label: 'Account' },
+/** The signed-in reader's pages. */
+export const ACCOUNT_LINKS = [
+  { href: '/user/account/', label: 'Your account' },
   { href: '/user/membership/', label: 'Membership' },
-  { href: '/user/newsletters/', label: 'Newsletters' },
 ] as const;
 
 /**
  * The header's sign-in entry point: "Sign in" for anonymous readers (and before the first token check,
- * so the page never jumps for them), an account menu once signed in.
+ * so the page never jumps for them), an account menu once signed in: the reader's initials and name
+ * (from their personal details, else their e-mail address), their account pages and signing out.
+ * A disclosure: opened from the keyboard (Enter, Space, ArrowDown) it focuses its first item; arrows,
+ * Home and End move; Escape closes it and returns focus to the button; leaving it (Tab, a click
+ * elsewhere) closes it.
  */
 export function AccountMenu() {
   const auth = useAuth();
+  const config = useClientConfig();
+  const name = useAccountName({ state: auth.store.getState(), config, store: auth.store });
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const focusFirst = useRef(false);
+  const menuId = useId();
+
+  const items = () => [...(root.current?.querySelectorAll<HTMLElement>('[data-menu-item]') ?? [])];
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) button.current?.focus();
+  };
 
   useEffect(() => {
     if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === 'Escape'
-          : !root.current?.contains(event.target as Node)
-      ) {
-        setOpen(false);
-      }
+    if (focusFirst.current) items()[0]?.focus();
+    focusFirst.current = false;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
+    const onFocus = (event: FocusEvent) => {
+      if (event.target instanceof Node && !root.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('focusin', onFocus);
     return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('focusin', onFocus);
     };
   }, [open]);
 
@@ -56,29 +73,85 @@ export function AccountMenu() {
   }
 
   const email = auth.user.email ?? '';
+  const display = accountDisplay({ email, firstName: name?.firstName, lastName: name?.lastName });
+
+  const onButtonKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      focusFirst.current = true;
+      if (open) items()[0]?.focus();
+      else setOpen(true);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      close(true);
+    }
+  };
+  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const list = items();
+    const at = list.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => {
+      event.preventDefault();
+      list[(to + list.length) % list.length]?.focus();
+    };
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'ArrowDown') move(at + 1);
+    else if (event.key === 'ArrowUp') move(at - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(list.length - 1);
+  };
+
   return (
-    <div ref={root} className="relative">
+    // On a phone the panel hangs from the page's right edge, not the button's, so it fits 320 px.
+    <div ref={root} className="sm:relative">
       <button
+        ref={button}
         type="button"
         aria-expanded={open}
-        aria-controls="account-menu"
-        onClick={() => setOpen((v) => !v)}
-        className="max-w-[6.5rem] truncate rounded border border-rule px-3 py-2 sm:max-w-[10rem]"
+        aria-controls={menuId}
+        onClick={(event) => {
+          // Opened from the keyboard (Enter, Space: no pointer, detail 0): focus goes to the first item.
+          focusFirst.current = event.detail === 0;
+          setOpen((v) => !v);
+        }}
+        onKeyDown={onButtonKey}
         title={email}
+        className="flex items-center gap-2 rounded-full border border-rule py-1 pl-1 pr-1 sm:pr-3"
       >
-        <span className="sr-only">Account menu for </span>
-        {email.split('@')[0]}
+        <span
+          aria-hidden="true"
+          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-ink text-xs font-semibold text-paper"
+        >
+          {display.initials}
+        </span>
+        <span aria-hidden="true" className="hidden max-w-[9rem] truncate sm:inline">
+          {display.shortName}
+        </span>
+        <span className="sr-only">
+          Account menu for {display.fullName}
+          {display.fullName !== email ? ` (${email})` : ''}
+        </span>
       </button>
       {open ? (
         <div
-          id="account-menu"
-          className="absolute right-0 z-30 mt-2 w-60 rounded border border-rule bg-paper p-2 shadow-lg"
+          id={menuId}
+          onKeyDown={onMenuKey}
+          className="absolute right-3 z-30 mt-2 w-64 max-w-[calc(100vw-1.5rem)] rounded border border-rule bg-paper p-2 shadow-lg sm:right-0"
         >
-          <p className="truncate px-3 py-2 text-xs text-muted">Signed in as {email}</p>
-          <ul>
-            {accountLinks.map((item) => (
+          <div className="border-b border-rule px-3 pb-2 pt-1">
+            <p className="truncate font-semibold">{display.fullName}</p>
+            {display.fullName !== email ? <p className="truncate text-xs text-muted">{email}</p> : null}
+          </div>
+          <ul className="py-1">
+            {ACCOUNT_LINKS.map((item) => (
               <li key={item.href}>
-                <Link href={item.href} className="block rounded px-3 py-2 no-underline hover:bg-surface">
+                <Link
+                  href={item.href}
+                  data-menu-item
+                  onClick={() => setOpen(false)}
+                  className="block rounded px-3 py-2 no-underline hover:bg-surface focus-visible:bg-surface"
+                >
                   {item.label}
                 </Link>
               </li>
@@ -86,12 +159,13 @@ export function AccountMenu() {
           </ul>
           <button
             type="button"
+            data-menu-item
             disabled={signingOut}
             onClick={() => {
               setSigningOut(true);
               void auth.actions.logout().finally(() => setSigningOut(false));
             }}
-            className="mt-1 w-full rounded px-3 py-2 text-left hover:bg-surface disabled:opacity-60"
+            className="w-full rounded border-t border-rule px-3 py-2 text-left hover:bg-surface focus-visible:bg-surface disabled:opacity-60"
           >
             {signingOut ? 'Signing out…' : 'Sign out'}
           </button>
