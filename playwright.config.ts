@@ -25,7 +25,14 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() } },
   ],
   webServer: {
-    command: `rm -rf .data/e2e-${port} && npm start`,
+    // A fresh data folder: the demo edition, then the journeys' own fixture story (a video block, which
+    // the demo edition has none of), then the product as `npm start` runs it.
+    command: [
+      `rm -rf .data/e2e-${port}`,
+      'npm run content:import -- content/demo-edition',
+      'npm run content:import -- apps/web/e2e/fixtures/video-story.json',
+      'npm start',
+    ].join(' && '),
     env: {
       DATA_DIR: `.data/e2e-${port}`,
       PORT: String(port),
@@ -42,7 +49,8 @@ export default defineConfig({
       MESSAGING_BASE_URL: `${e2eBaseUrl}/e2e-vendors/messaging`,
     },
     url: `${e2eBaseUrl}/api/health/`,
-    timeout: 300_000,
+    // The first start builds the web app: minutes on a small machine.
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

@@ -1,8 +1,16 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
 import { storiesWith, type DemoStory } from './support/demo-stories';
+import { everyField } from './support/graphql-selection';
 import { freshEmail, latestCodeFor } from './support/identity-mail';
-import { answerConsent, completeDetails, registerWithCode } from './support/identity-journeys';
+import { answerConsent, completeDetails, registerWithCode, sessionClaims } from './support/identity-journeys';
 import { becomePremiumMember } from './support/membership';
+import { becomeLevel, type ReaderClaims } from './support/reader-tokens';
 import { e2eBase } from './support/site';
 
 // Walls and meter on the defaults: 2 free gated stories for anonymous readers, 3 more once registered.
@@ -10,8 +18,11 @@ import { e2eBase } from './support/site';
 const members = storiesWith('members');
 const registered = storiesWith('registered');
 const premium = storiesWith('premium').filter((s) => s.path.startsWith('/articles/'));
+const caseStudies = storiesWith('premium').filter((s) => s.path.startsWith('/case-studies/'));
 const topic = storiesWith('topic:beauty');
 const wall = (page: Page) => page.locator('aside[data-wall]');
+const CHROME_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 /** Navigates inside the app (a client-side transition), as a reader following a link does. */
 async function navigateInApp(page: Page, path: string) {
@@ -23,16 +34,84 @@ async function navigateInApp(page: Page, path: string) {
   await expect(page.locator('article#story h1')).toBeVisible();
 }
 
-/** Every response the product gives about a story outside its page: GraphQL, its topics' RSS, sitemaps. */
+/** Every story sitemap the sitemap index lists, and the index itself. */
+async function sitemaps(request: APIRequestContext): Promise<string[]> {
+  const index = await (await request.get(`${e2eBase}/sitemap.xml`)).text();
+  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  expect(
+    files.some((f) => /\/sitemaps\/stories-\d+\.xml$/.test(f)),
+    'the index lists story sitemaps',
+  ).toBe(true);
+  return [index, ...(await Promise.all(files.map(async (file) => (await request.get(file)).text())))];
+}
+
+/**
+ * Every response the product gives about a story outside its page: GraphQL (every field of the story's
+ * type, as the printed schema has them), the RSS feeds of its topics and of its section, and every sitemap.
+ */
 async function otherResponses(request: APIRequestContext, story: DemoStory): Promise<string[]> {
   const graphql = await request.post(`${e2eBase}/api/graphql/`, {
     data: {
-      query: `{ article(slug: "${story.slug}") { id slug headline standfirst access kind url wordCount topics { slug } } }`,
+      query: `query ($slug: String!) { article(slug: $slug) ${everyField('Story')} }`,
+      variables: { slug: story.slug },
     },
   });
-  const feeds = await Promise.all(story.topics.map((t) => request.get(`${e2eBase}/topics/${t}/feed.xml`)));
-  const sitemap = await request.get(`${e2eBase}/sitemap.xml`);
-  return [await graphql.text(), ...(await Promise.all(feeds.map((f) => f.text()))), await sitemap.text()];
+  const body = await graphql.text();
+  expect(body, 'GraphQL answered the story').toContain(story.slug);
+  const feeds = await Promise.all(
+    [...story.topics.map((t) => `/topics/${t}/feed.xml`), `/articles/${story.section}/feed.xml`].map(
+      async (feed) => {
+        const response = await request.get(`${e2eBase}${feed}`);
+        expect(response.status(), feed).toBe(200);
+        return response.text();
+      },
+    ),
+  );
+  return [body, ...feeds, ...(await sitemaps(request))];
+}
+
+/** What a case study holds beyond its body for the readers it opens to: the glossary and the PDF link. */
+function secretsOf(story: DemoStory): string[] {
+  return [story.sentinel, ...(story.glossary ? [story.glossary] : [])];
+}
+
+/**
+ * Checks that a reader without access meets the wall and that the story's gated text reaches them in no
+ * response: the RSC payload of an in-app navigation, the page's HTML, GraphQL, feeds and sitemaps; for a
+ * case study, neither the glossary nor a PDF link either, and the PDF itself sends them to the page.
+ */
+async function expectNoLeak(reader: Page, story: DemoStory, payloads: string[]) {
+  payloads.length = 0;
+  await reader.goto('/');
+  await navigateInApp(reader, story.path);
+  await expect(wall(reader)).toBeVisible();
+  expect(payloads.length, 'the story came as an RSC payload').toBeGreaterThan(0);
+  for (const payload of payloads)
+    for (const secret of secretsOf(story)) expect(payload).not.toContain(secret);
+  await reader.reload();
+  await expect(wall(reader)).toBeVisible();
+  const html = await reader.content();
+  for (const secret of secretsOf(story)) expect(html).not.toContain(secret);
+  expect(html).not.toContain('report.pdf');
+  const fetched = await (await reader.request.get(story.path)).text();
+  expect(fetched).toContain('isAccessibleForFree');
+  for (const secret of secretsOf(story)) expect(fetched).not.toContain(secret);
+  for (const body of await otherResponses(reader.request, story))
+    for (const secret of secretsOf(story)) expect(body).not.toContain(secret);
+  if (story.path.startsWith('/case-studies/')) {
+    const pdf = await reader.request.get(`${story.path}report.pdf`, { maxRedirects: 0 });
+    expect(pdf.status()).toBe(303);
+  }
+}
+
+/** Keeps every RSC payload a page receives, as the browser received it. */
+async function capture(page: Page, payloads: string[]) {
+  await page.route(/_rsc=/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    payloads.push(body);
+    await route.fulfill({ response, body });
+  });
 }
 
 test('anonymous: two gated stories, then the registration wall; registered: three more, then the pay wall', async ({
@@ -78,70 +157,114 @@ test('anonymous: two gated stories, then the registration wall; registered: thre
   }
   await page.goto(sixth!.path);
   await expect(wall(page)).toHaveAttribute('data-wall', 'paywall');
+  await expect(
+    page.getByRole('heading', { name: 'You have reached your free stories for this month' }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'See memberships' })).toHaveAttribute(
     'href',
     '/subscriptions/packages/',
   );
+  // The plans that open the story, with their prices, each to its payment page.
+  const plans = wall(page).getByRole('region', { name: 'Memberships that include this story' });
+  await expect(plans.getByRole('link', { name: 'Standard' })).toHaveAttribute(
+    'href',
+    /\/subscriptions\/individuals\/payment\/\?plan=individuals_standard_yearly_trial_v1&currency=/,
+  );
+  await expect(plans).toContainText('a year');
   expect(await page.content()).not.toContain(sixth!.sentinel);
+  // Deleting the paywall session cookie gives no fresh meter: the server has the reads.
+  await page.context().clearCookies({ name: 'bof_paywall_session' });
+  await page.goto(members[6]!.path);
+  await expect(wall(page)).toHaveAttribute('data-wall', 'paywall');
+  expect(await page.content()).not.toContain(members[6]!.sentinel);
 });
 
-test('the gated part of a story reaches a reader without access in no response', async ({
+test('the gated part of a story reaches an anonymous or registered reader without access in no response', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
-  // Every RSC payload of the journey, read as the browser received it.
+  test.setTimeout(180_000);
   const payloads: string[] = [];
-  const capture = async (p: Page) =>
-    p.route(/_rsc=/, async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      payloads.push(body);
-      await route.fulfill({ response, body });
-    });
 
   // An anonymous reader whose free stories are spent.
-  await capture(page);
+  await capture(page, payloads);
   await page.goto(registered[1]!.path);
   await answerConsent(page);
   await page.goto(registered[2]!.path);
-  const anonymous = [registered[3]!, members[7]!, premium[0]!, topic[0]!];
 
-  // A registered reader without a membership: premium stories and topic packages stay closed.
+  // A registered reader without a membership: premium stories, case studies and topic packages stay closed.
   const other = await browser.newPage();
-  await capture(other);
+  await capture(other, payloads);
   await registerWithCode(other, freshEmail('leaks'));
-  const member = [premium[1]!, topic[1]!];
 
   for (const [reader, stories] of [
-    [page, anonymous],
-    [other, member],
-  ] as const) {
-    for (const story of stories) {
-      payloads.length = 0;
-      await reader.goto('/');
-      await navigateInApp(reader, story.path);
-      await expect(wall(reader)).toBeVisible();
-      expect(payloads.length, 'the story came as an RSC payload').toBeGreaterThan(0);
-      for (const payload of payloads) expect(payload).not.toContain(story.sentinel);
-      await reader.reload();
-      await expect(wall(reader)).toBeVisible();
-      expect(await reader.content()).not.toContain(story.sentinel);
-      const html = await (await reader.request.get(story.path)).text();
-      expect(html).toContain('isAccessibleForFree');
-      expect(html).not.toContain(story.sentinel);
-      for (const body of await otherResponses(reader.request, story))
-        expect(body).not.toContain(story.sentinel);
-    }
-  }
+    [page, [registered[3]!, members[7]!, premium[0]!, topic[0]!, caseStudies[0]!]],
+    [other, [premium[1]!, topic[1]!, caseStudies[1]!]],
+  ] as const)
+    for (const story of stories) await expectNoLeak(reader, story, payloads);
   await other.close();
 });
 
-test('a case study PDF is for entitled readers only', async ({ request }) => {
-  const study = storiesWith('premium').find((s) => s.path.startsWith('/case-studies/'))!;
-  const response = await request.get(`${study.path}report.pdf`, { maxRedirects: 0 });
-  expect(response.status()).toBe(303);
-  expect(response.headers().location).toBe(`${e2eBase}${study.path}`);
+test('the gated part of a story reaches a member whose membership does not include it in no response', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const payloads: string[] = [];
+  const page = await browser.newPage();
+  await capture(page, payloads);
+  await registerWithCode(page, freshEmail('levels'));
+  const claims = (await sessionClaims(page)) as ReaderClaims;
+
+  // Standard: not premium stories, not case studies (nor their glossary or PDF).
+  await becomeLevel(page.context(), claims, 'Standard');
+  for (const story of [premium[3]!, caseStudies[2]!]) await expectNoLeak(page, story, payloads);
+  await expect(page.getByRole('heading', { name: 'Upgrade to read this story' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade to read' })).toHaveAttribute(
+    'href',
+    '/subscriptions/upgrade/',
+  );
+  await expect(wall(page)).not.toContainText(/become a member|free stories/i);
+
+  // Restricted: no members stories at all, and no meter.
+  await becomeLevel(page.context(), claims, 'Restricted');
+  await expectNoLeak(page, members[11]!, payloads);
+  await expect(wall(page)).toHaveAttribute('data-wall-reason', 'restricted-membership');
+  await expect(
+    page.getByRole('heading', { name: 'Your membership does not include this story' }),
+  ).toBeVisible();
+
+  // TopicBeauty: beauty stories open; members stories only on the meter, closed once it is spent.
+  await becomeLevel(page.context(), claims, 'TopicBeauty');
+  await page.goto(topic[2]!.path);
+  await expect(page.locator('.story-gated')).toContainText(topic[2]!.sentinel);
+  for (const story of members.slice(0, 5)) {
+    await page.goto(story.path);
+    await expect(page.locator('.story-gated')).toContainText(story.sentinel);
+  }
+  await expectNoLeak(page, members[12]!, payloads);
+  await expect(wall(page)).toHaveAttribute('data-wall-reason', 'registered-meter-exhausted');
+  await expect(page.getByRole('link', { name: 'Upgrade to read' })).toBeVisible();
+  await page.close();
+});
+
+test("a case study's PDF is for readers whose membership includes it", async ({ browser, request }) => {
+  const study = caseStudies[0]!;
+  const anonymous = await request.get(`${study.path}report.pdf`, { maxRedirects: 0 });
+  expect(anonymous.status()).toBe(303);
+  expect(anonymous.headers().location).toBe(`${e2eBase}${study.path}`);
+
+  const page = await browser.newPage();
+  await registerWithCode(page, freshEmail('pdf'));
+  const claims = (await sessionClaims(page)) as ReaderClaims;
+  await becomeLevel(page.context(), claims, 'Premium');
+  await page.goto(study.path);
+  await expect(page.locator('.story-gated')).toContainText(study.sentinel);
+  await expect(page.locator('#story')).toContainText(study.glossary!);
+  const link = page.getByRole('link', { name: 'Download the PDF report' });
+  await expect(link).toHaveAttribute('href', `${study.path}report.pdf`);
+  const pdf = await page.request.get(`${study.path}report.pdf`);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  await page.close();
 });
 
 test('the walls work without JavaScript', async ({ browser }) => {
@@ -152,6 +275,39 @@ test('the walls work without JavaScript', async ({ browser }) => {
   await expect(wall(page)).toHaveAttribute('data-wall', 'registration');
   await page.getByRole('link', { name: 'Create a free account' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
+  await context.close();
+});
+
+test('the pay wall works without JavaScript: its plans, prices and links', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto(premium[0]!.path);
+  await expect(wall(page)).toHaveAttribute('data-wall', 'paywall');
+  await expect(page.getByRole('heading', { name: 'This story is for Premium members' })).toBeVisible();
+  const plans = wall(page).getByRole('region', { name: 'Memberships that include this story' });
+  await expect(plans.getByRole('listitem')).toHaveCount(1);
+  await expect(plans).toContainText('£450.00');
+  await expect(wall(page).getByRole('link', { name: 'Student membership' })).toHaveAttribute(
+    'href',
+    '/contact/student/',
+  );
+  await expect(wall(page).getByRole('link', { name: 'Memberships for teams' })).toHaveAttribute(
+    'href',
+    '/contact/professional/',
+  );
+  await expect(wall(page).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    'href',
+    /^\/user\/login\/\?return_to=/,
+  );
+  await plans.getByRole('link', { name: 'Premium' }).click();
+  await expect(page).toHaveURL(
+    /\/subscriptions\/individuals\/payment\/\?plan=individuals_premium_yearly_v1&currency=GBP$/,
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pay for Premium');
+  await page.goto(premium[0]!.path);
+  await wall(page).getByRole('link', { name: 'See memberships' }).click();
+  await expect(page).toHaveURL(/\/subscriptions\/packages\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose your membership');
   await context.close();
 });
 
@@ -194,3 +350,87 @@ test('a member gifts a story, a fresh browser reads all of it, and the link stop
   await expect(stranger.getByRole('alert').filter({ hasText: 'no longer active' })).toBeVisible();
   await friend.close();
 });
+
+test('a gift link that does not open the story shows the wall and says why', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const giverPage = await browser.newPage();
+  await registerWithCode(giverPage, freshEmail('gifts'));
+  await becomeLevel(giverPage.context(), (await sessionClaims(giverPage)) as ReaderClaims, 'Premium');
+  const giftLink = async (story: DemoStory) => {
+    await giverPage.goto(story.path);
+    await giverPage.getByRole('button', { name: 'Gift this story' }).click();
+    const dialog = giverPage.getByRole('dialog', { name: 'Gift this story' });
+    await expect(dialog.getByLabel('Gift link')).toHaveValue(/\?gift=/);
+    const url = await dialog.getByLabel('Gift link').inputValue();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    return new URL(url);
+  };
+  const problem = async (address: string, text: RegExp, story: DemoStory) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(address);
+    await expect(page.getByRole('alert').filter({ hasText: text })).toBeVisible();
+    await expect(wall(page)).toBeVisible();
+    expect(await page.content()).not.toContain(story.sentinel);
+    await context.close();
+  };
+  const story = premium[3]!;
+  const link = await giftLink(story);
+  const token = link.searchParams.get('gift')!;
+
+  // Another story's address, or an edited token: not valid for this story.
+  await problem(`${premium[1]!.path}?gift=${token}`, /not valid for this story/, premium[1]!);
+  await problem(`${story.path}?gift=${token.slice(0, -3)}abc`, /not valid for this story/, story);
+
+  // A link preview takes no reader place: it sees the opening and the wall, with the gift's message.
+  const preview = await playwrightRequest.newContext({
+    baseURL: e2eBase,
+    userAgent: 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+  });
+  const previewed = await (await preview.get(`${link.pathname}${link.search}`)).text();
+  expect(previewed).toContain('A member has gifted you this story');
+  expect(previewed).toContain('data-wall="paywall"');
+  expect(previewed).not.toContain(story.sentinel);
+  await preview.dispose();
+
+  // Ten browsers take the ten places; the eleventh is told the link is full.
+  for (let i = 0; i < 10; i++) {
+    const reader = await playwrightRequest.newContext({ baseURL: e2eBase, userAgent: CHROME_UA });
+    const html = await (await reader.get(`${link.pathname}${link.search}`)).text();
+    expect(html).toContain(story.sentinel);
+    await reader.dispose();
+  }
+  await problem(link.toString(), /opened by as many readers as it allows/, story);
+
+  // A case study's gift opens the page and its glossary, but offers no PDF: the report is for members.
+  const study = caseStudies[1]!;
+  const studyLink = await giftLink(study);
+  const context = await browser.newContext();
+  const reader = await context.newPage();
+  await reader.goto(studyLink.toString());
+  await expect(reader.locator('.story-gated')).toContainText(study.sentinel);
+  await expect(reader.locator('#story')).toContainText(study.glossary!);
+  await expect(reader.getByRole('link', { name: 'Download the PDF report' })).toHaveCount(0);
+  expect(
+    (await reader.request.get(`${study.path}report.pdf${studyLink.search}`, { maxRedirects: 0 })).status(),
+  ).toBe(303);
+  await context.close();
+
+  // Withdrawn: the next visit says so.
+  await giverPage.goto('/user/account/#gifts');
+  const gifts = giverPage.locator('#gifts');
+  await gifts
+    .getByRole('button', { name: `Withdraw the gift link to ${await headlineOf(giverPage, study)}` })
+    .click();
+  await expect(gifts.getByRole('status')).toContainText('no longer opens the story');
+  await problem(studyLink.toString(), /no longer active/, study);
+  await giverPage.close();
+});
+
+async function headlineOf(page: Page, story: DemoStory): Promise<string> {
+  const html = await (await page.request.get(story.path)).text();
+  return /<h1[^>]*>([^<]+)<\/h1>/
+    .exec(html)![1]!
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}

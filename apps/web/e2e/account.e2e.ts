@@ -1,7 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { freshEmail } from './support/identity-mail';
-import { registerWithCode } from './support/identity-journeys';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { storiesWith } from './support/demo-stories';
+import { freshEmail, latestCodeFor } from './support/identity-mail';
+import {
+  accountMenu,
+  answerConsent,
+  completeDetails,
+  registerWithCode,
+  sessionClaims,
+  signInWithCode,
+  signOut,
+} from './support/identity-journeys';
 import { e2eBase } from './support/site';
 
 /** The reader's saved details, asked of the GraphQL API with the browser's own session cookies. */
@@ -66,6 +75,91 @@ test('one-more-step reports every missing field at once, then saves them all', a
       country: 'NG',
       organisationTitle: 'Lagos Fashion Week',
     });
+  // The hostile return address is dropped for the front page; the newsletters journey skips the welcome
+  // page even on a first sign-in.
+  await page.waitForURL((url) => !url.pathname.startsWith('/user/one-more-step/'));
+  expect(page.url()).toBe(`${e2eBase}/`);
+});
+
+test('one-more-step for BoF Professional, on a later sign-in, returns to this site only', async ({
+  page,
+}) => {
+  const email = freshEmail('professional');
+  await registerWithCode(page, email, { completeDetails: false });
+  await signOut(page);
+  await page.goto('/user/login/');
+  await signInWithCode(page, email);
+  await expect(accountMenu(page)).toBeVisible();
+  expect(await sessionClaims(page)).toMatchObject({ is_first_login: false, is_user_data_complete: false });
+
+  await page.goto('/user/one-more-step/?flow=professional&return_to=https://evil.example/steal');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('One more step to BoF Professional');
+  await expect(page.getByText('Professional membership is built around your work.')).toBeVisible();
+  await completeDetails(page);
+  await expect(page).toHaveURL(`${e2eBase}/`);
+  await expect.poll(async () => (await sessionClaims(page)).is_user_data_complete).toBe(true);
+});
+
+test('a first sign-in from the header goes from one-more-step to the welcome page', async ({ page }) => {
+  const email = freshEmail('welcome');
+  await page.goto('/');
+  await answerConsent(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.waitForURL(/\/user\/register\/\?flow=/);
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Reader');
+  await page.getByRole('button', { name: 'Sign up with code' }).click();
+  await page.getByLabel('Registration code').fill(await latestCodeFor(page.request, email));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/user\/one-more-step\//);
+  expect(await sessionClaims(page)).toMatchObject({ is_first_login: true });
+
+  await completeDetails(page);
+  await expect(page).toHaveURL(/\/user\/welcome\//);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome');
+  await expect(page.getByText('Your account is ready.')).toBeVisible();
+  // Signed up from the front page: nowhere particular to go back to.
+  await expect(page.getByRole('link', { name: 'Go back to the page you were on' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Start reading' }).click();
+  await expect(page).toHaveURL(`${e2eBase}/`);
+});
+
+test('a first sign-in from a wall goes back to the story, and the welcome page stays within reach', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const [first, second, third] = storiesWith('members');
+  await page.goto(first!.path);
+  await answerConsent(page);
+  await page.goto(second!.path);
+  await page.goto(third!.path);
+  await expect(page.locator('aside[data-wall]')).toHaveAttribute('data-wall', 'registration');
+
+  const email = freshEmail('wall-welcome');
+  await page.getByRole('link', { name: 'Create a free account' }).click();
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Reader');
+  await page.getByRole('button', { name: 'Sign up with code' }).click();
+  await page.getByLabel('Registration code').fill(await latestCodeFor(page.request, email));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/user\/one-more-step\//);
+  expect(await sessionClaims(page)).toMatchObject({ is_first_login: true });
+  await completeDetails(page);
+  // The wall journey wins over the welcome page: the story the reader signed up for.
+  await expect(page).toHaveURL(`${e2eBase}${third!.path}`);
+  await expect(page.locator('.story-gated')).toContainText(third!.sentinel);
+
+  await page.goto('/user/account/');
+  await page.getByRole('link', { name: 'What your account gives you' }).click();
+  await expect(page).toHaveURL(/\/user\/welcome\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome');
+  await expect(page.getByRole('link', { name: /^Continue reading/ })).toHaveAttribute(
+    'href',
+    `${e2eBase}${third!.path}`,
+  );
 });
 
 test('the account page edits personal details and keeps what was typed on a server refusal', async ({
@@ -96,4 +190,72 @@ test('the account page edits personal details and keeps what was typed on a serv
   await expect(page.getByLabel('First name')).toHaveValue('Grace');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+/** The identity server's answer to whoami for this browser's cookies: 200 signed in, 401 not. */
+const whoamiStatus = async (page: Page) => (await page.request.get('/identity/sessions/whoami')).status();
+
+test('the password is changed through the identity settings flow, then signs the reader in', async ({
+  page,
+}) => {
+  const email = freshEmail('password-change');
+  const password = 'ochre-Lattice-9071!';
+  await registerWithCode(page, email);
+  await page.goto('/user/account/');
+  await page.getByRole('link', { name: 'Change your password' }).click();
+  // The identity provider starts a settings flow and sends the reader back with it.
+  await expect(page).toHaveURL(/\/user\/account\/\?flow=/);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your changes have been saved!')).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/account\/\?flow=/);
+
+  await signOut(page);
+  await page.goto('/user/login/');
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in with password' }).click();
+  await expect(accountMenu(page)).toBeVisible();
+  expect(await whoamiStatus(page)).toBe(200);
+});
+
+test('another session is signed out from the account page, then every other one', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = freshEmail('sessions');
+  await registerWithCode(page, email);
+
+  // Two more devices: separate browser contexts, each signed in with a code.
+  const devices: Page[] = [];
+  for (let i = 0; i < 2; i++) {
+    const device = await (await browser.newContext()).newPage();
+    await device.goto('/user/login/');
+    await answerConsent(device);
+    await signInWithCode(device, email);
+    await expect(accountMenu(device)).toBeVisible();
+    expect(await whoamiStatus(device)).toBe(200);
+    devices.push(device);
+  }
+
+  await page.goto('/user/account/');
+  const sessions = page.getByRole('button', { name: /^Sign out .*, signed in / });
+  await expect(sessions).toHaveCount(2);
+  await sessions.first().click();
+  await expect(page.getByRole('status').filter({ hasText: 'That session is signed out.' })).toBeVisible();
+  await expect(sessions).toHaveCount(1);
+  expect((await Promise.all(devices.map(whoamiStatus))).sort()).toEqual([200, 401]);
+
+  await page.getByRole('button', { name: 'Sign out of every other session' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You are signed out everywhere else.' }),
+  ).toBeVisible();
+  await expect(page.getByText('You are not signed in anywhere else.')).toBeVisible();
+  expect(await Promise.all(devices.map(whoamiStatus))).toEqual([401, 401]);
+  // This device stays signed in.
+  expect(await whoamiStatus(page)).toBe(200);
+  await page.reload();
+  await expect(accountMenu(page)).toBeVisible();
+  for (const device of devices) await device.context().close();
 });

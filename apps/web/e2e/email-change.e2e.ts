@@ -22,6 +22,8 @@ const accessible = async (page: Page) => {
 test('a reader changes their e-mail address with a code sent to the new one, on a phone, by keyboard', async ({
   page,
 }) => {
+  // A long journey: registration, three accessibility scans, two sign-ins and two sign-outs.
+  test.setTimeout(90_000);
   const oldEmail = freshEmail('change-old');
   const newEmail = freshEmail('change-new');
   await page.setViewportSize({ width: 320, height: 740 });

@@ -45,6 +45,9 @@ test('a new reader registers with an e-mailed code, completes their details and 
   expect(await sessionClaims(page)).toMatchObject({ is_user_data_complete: false, is_first_login: true });
   await completeDetails(page);
   await expect.poll(async () => (await sessionClaims(page)).is_user_data_complete).toBe(true);
+  // A first sign-in from the header goes by the welcome page, which offers the way back.
+  await expect(page).toHaveURL(/\/user\/welcome\/\?return_to=.*case-studies/);
+  await page.getByRole('link', { name: 'Go back to the page you were on' }).click();
   await expect(page).toHaveURL(`${e2eBase}/case-studies/`);
   await expect(accountMenu(page)).toContainText(email.split('@')[0]!);
 

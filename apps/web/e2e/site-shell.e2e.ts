@@ -16,6 +16,22 @@ const cases = [
   },
   { visit: '/legal', canonical: `${base}/legal/`, status: 200 },
   { visit: '/no/such/page/', canonical: `${base}/no/such/page/`, status: 404 },
+  // Pages that set metadata of their own keep the site name as title and the canonical rule.
+  {
+    visit: '/articles/news/aurelle-beauty-raises-120-million-to-take-barrier-repair-skincare-global/',
+    canonical: `${base}/articles/news/aurelle-beauty-raises-120-million-to-take-barrier-repair-skincare-global/`,
+    status: 200,
+  },
+  { visit: '/articles/analysis/?page=2', canonical: `${base}/articles/analysis/`, status: 200 },
+  { visit: '/topics/beauty/?utm_source=x', canonical: `${base}/topics/beauty/`, status: 200 },
+  { visit: '/case-studies/', canonical: `${base}/case-studies/`, status: 200 },
+  { visit: '/user/account/', canonical: `${base}/user/account/`, status: 200 },
+  { visit: '/user/login/?return_to=%2F', canonical: `${base}/user/login/`, status: 200 },
+  {
+    visit: '/subscriptions/packages/?packages=beauty',
+    canonical: `${base}/subscriptions/packages/`,
+    status: 200,
+  },
 ];
 
 for (const { visit, canonical, status } of cases) {

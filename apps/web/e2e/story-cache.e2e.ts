@@ -1,5 +1,8 @@
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import { storiesWith } from './support/demo-stories';
+import { freshEmail } from './support/identity-mail';
+import { registerWithCode, sessionClaims } from './support/identity-journeys';
+import { cookieHeaderFor, type ReaderClaims } from './support/reader-tokens';
 import { e2eBase } from './support/site';
 
 // The story page cache (apps/web/src/server/access/story-page-cache.ts): readers whose decisions have the
@@ -17,8 +20,15 @@ function meterReads(setCookie: string | undefined): number {
   return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { r: unknown[] }).r.length;
 }
 
-async function reader(): Promise<APIRequestContext> {
-  return request.newContext({ baseURL: e2eBase, extraHTTPHeaders: { 'accept-encoding': 'br, gzip' } });
+async function reader(cookie?: string): Promise<APIRequestContext> {
+  return request.newContext({
+    baseURL: e2eBase,
+    extraHTTPHeaders: {
+      'accept-encoding': 'br, gzip',
+      'accept-language': 'en-GB',
+      ...(cookie ? { cookie } : {}),
+    },
+  });
 }
 
 test('a cached story still counts the read, and readers with other decisions never get its page', async () => {
@@ -69,5 +79,51 @@ test('a cached story still counts the read, and readers with other decisions nev
     expect(gift.headers()[CACHE_HEADER]).toBeUndefined();
   } finally {
     await Promise.all([first, second, spent, later].map((context) => context.dispose()));
+  }
+});
+
+test("members and signed-in readers without the membership never get each other's page", async ({
+  browser,
+}) => {
+  const [premiumStory] = storiesWith('premium');
+  const page = await browser.newPage();
+  await registerWithCode(page, freshEmail('cache'));
+  const claims = (await sessionClaims(page)) as ReaderClaims;
+  await page.close();
+  const [member, otherMember, standard, registeredReader] = (await Promise.all(
+    ['Premium', 'Premium', 'Standard', 'None'].map(async (level) =>
+      reader(await cookieHeaderFor(claims, level)),
+    ),
+  )) as [APIRequestContext, APIRequestContext, APIRequestContext, APIRequestContext];
+  try {
+    // A Premium member's page is stored, and served to another Premium member.
+    const opened = await member.get(premiumStory!.path);
+    expect(await opened.text()).toContain(premiumStory!.sentinel);
+    const shared = await otherMember.get(premiumStory!.path);
+    expect(shared.headers()[CACHE_HEADER]).toBe('hit');
+    expect(await shared.text()).toContain(premiumStory!.sentinel);
+
+    // A Standard member and a registered reader are both signed in, and both walled, each in their words.
+    for (let i = 0; i < 2; i++) {
+      const upgrade = await standard.get(premiumStory!.path);
+      const html = await upgrade.text();
+      expect(html).not.toContain(premiumStory!.sentinel);
+      expect(html).toContain('Upgrade to read this story');
+      expect(upgrade.headers()[CACHE_HEADER]).toBe(i === 0 ? 'miss' : 'hit');
+
+      const join = await registeredReader.get(premiumStory!.path);
+      const joinHtml = await join.text();
+      expect(joinHtml).not.toContain(premiumStory!.sentinel);
+      expect(joinHtml).toContain('This story is for Premium members');
+      expect(joinHtml).not.toContain('Upgrade to read this story');
+      expect(join.headers()[CACHE_HEADER]).toBe(i === 0 ? 'miss' : 'hit');
+    }
+
+    // The member still gets the whole story after the walled pages were stored.
+    const again = await member.get(premiumStory!.path);
+    expect(again.headers()[CACHE_HEADER]).toBe('hit');
+    expect(await again.text()).toContain(premiumStory!.sentinel);
+  } finally {
+    await Promise.all([member, otherMember, standard, registeredReader].map((context) => context.dispose()));
   }
 });

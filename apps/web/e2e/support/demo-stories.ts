@@ -6,8 +6,11 @@ export interface DemoStory {
   path: string;
   access: string;
   topics: string[];
-  /** The start of the story's last paragraph: in the gated part of any gated story. */
+  section: string;
+  /** Plain text from the story's last paragraph: in the gated part of any gated story. */
   sentinel: string;
+  /** A case study's first glossary definition (shown only to readers the case study opens to). */
+  glossary: string | null;
 }
 
 interface RawStory {
@@ -16,6 +19,18 @@ interface RawStory {
   access: string;
   topics: string[];
   body: { type: string; text?: string }[];
+  glossary?: { term: string; definition: string }[];
+}
+
+/**
+ * Up to 80 characters of `text` that read the same in HTML, a React Server Components payload, JSON and
+ * XML: no quote, apostrophe, ampersand or angle bracket, which each escapes its own way (a sentinel with
+ * one would be absent from every response, and prove nothing).
+ */
+function plainRun(text: string): string {
+  const run = /[A-Za-z0-9 ,.:;()-]{40,}/.exec(text)?.[0];
+  if (!run) throw new Error(`No plain run of 40 characters in: ${text}`);
+  return run.trim().slice(0, 80);
 }
 
 /** The demo edition's stories, read from the files the product seeds from. */
@@ -33,7 +48,9 @@ export function demoStories(): DemoStory[] {
           path: pathOf(s),
           access: s.access,
           topics: s.topics,
-          sentinel: paragraphs.at(-1)!.slice(0, 80),
+          section: s.section,
+          sentinel: plainRun(paragraphs.at(-1)!),
+          glossary: s.glossary?.[0] ? plainRun(s.glossary[0].definition) : null,
         };
       });
   return [
