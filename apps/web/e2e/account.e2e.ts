@@ -81,6 +81,33 @@ test('one-more-step reports every missing field at once, then saves them all', a
   expect(page.url()).toBe(`${e2eBase}/`);
 });
 
+test('one-more-step cannot be sent before its script runs, so nothing typed ends up in the address', async ({
+  page,
+}) => {
+  await registerWithCode(page, freshEmail('early'), { completeDetails: false });
+  // A slow connection: the page is there, its script is not yet.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const script = (url: URL) => url.pathname.startsWith('/_next/static/') && url.pathname.endsWith('.js');
+  await page.route(script, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const path = `/user/one-more-step/?${new URLSearchParams({ flow: 'newsletters', return_to: `${e2eBase}/legal/` })}`;
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  const submit = page.getByRole('button', { name: 'Continue to newsletters' });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Organisation').fill('Atelier Nove');
+  await page.getByLabel('Organisation').press('Enter');
+
+  release();
+  await expect(submit).toBeEnabled();
+  // Enter sent nothing: the address is the one the page was opened with, and the reader goes on from it.
+  expect(page.url()).toBe(`${e2eBase}${path}`);
+  await completeDetails(page);
+  expect(page.url()).toBe(`${e2eBase}/legal/`);
+});
+
 test('one-more-step for BoF Professional, on a later sign-in, returns to this site only', async ({
   page,
 }) => {

@@ -9,6 +9,7 @@ import {
 } from '../../client/graphql/email-change.documents';
 import { runMutation } from '../../client/graphql/graphql-client';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
+import { useHydrated } from '../../client/use-hydrated';
 
 type Field = 'newEmail' | 'code';
 
@@ -28,6 +29,7 @@ const FAILED_TEXT = 'That did not work just now. Nothing has changed: please try
  * success the session token is refreshed so the header shows the new address.
  */
 export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
+  const hydrated = useHydrated();
   const auth = useAuth();
   const router = useRouter();
   const client = useGraphQLClient();
@@ -200,7 +202,12 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
             />
             {errorOf('newEmail')}
           </div>
-          <button type="submit" disabled={phase.busy} aria-busy={phase.busy || undefined} className={button}>
+          <button
+            type="submit"
+            disabled={phase.busy || !hydrated}
+            aria-busy={phase.busy || undefined}
+            className={button}
+          >
             {phase.busy ? 'Sending code…' : 'Send code'}
           </button>
         </form>
@@ -230,7 +237,7 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
           <div className="flex flex-wrap items-center gap-4">
             <button
               type="submit"
-              disabled={phase.busy}
+              disabled={phase.busy || !hydrated}
               aria-busy={phase.busy || undefined}
               className={button}
             >

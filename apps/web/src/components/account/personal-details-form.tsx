@@ -6,6 +6,7 @@ import { waitForMembershipChange } from '../../client/auth/membership-change';
 import { runMutation } from '../../client/graphql/graphql-client';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
 import { UpdatePersonalDetailsMutation } from '../../client/graphql/personal-details.documents';
+import { useHydrated } from '../../client/use-hydrated';
 import { readWallJourney } from '../access/wall-journey';
 
 export interface Choice {
@@ -67,6 +68,7 @@ export function PersonalDetailsForm(props: {
 }) {
   const auth = useAuth();
   const client = useGraphQLClient();
+  const hydrated = useHydrated();
   const [values, setValues] = useState(props.initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
@@ -243,7 +245,7 @@ export function PersonalDetailsForm(props: {
       <div className="flex flex-wrap items-center gap-4">
         <button
           type="submit"
-          disabled={busy}
+          disabled={busy || !hydrated}
           aria-busy={busy || undefined}
           className="rounded bg-accent px-5 py-2 font-medium text-accent-ink disabled:opacity-60"
         >

@@ -11,6 +11,7 @@ import {
 } from '../../client/graphql/billing.documents';
 import { runMutation, runQuery } from '../../client/graphql/graphql-client';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
+import { useHydrated } from '../../client/use-hydrated';
 
 const REASONS = [
   { value: 'too_expensive', label: 'It costs too much' },
@@ -30,6 +31,7 @@ type Step = { kind: 'reasons' } | { kind: 'offer'; code: string; percent: number
  * and the cancellation event goes to analytics.
  */
 export function CancelJourney(props: { subscriptionId: string; planCode: string }) {
+  const hydrated = useHydrated();
   const auth = useAuth();
   const client = useGraphQLClient();
   const [step, setStep] = useState<Step>({ kind: 'reasons' });
@@ -186,7 +188,11 @@ export function CancelJourney(props: { subscriptionId: string; planCode: string 
           />
         </div>
       ) : null}
-      <button type="submit" className="rounded bg-ink px-4 py-2 text-paper">
+      <button
+        type="submit"
+        disabled={!hydrated}
+        className="rounded bg-ink px-4 py-2 text-paper disabled:opacity-60"
+      >
         Continue
       </button>
     </form>

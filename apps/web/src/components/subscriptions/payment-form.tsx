@@ -8,6 +8,7 @@ import { waitForMembershipChange } from '../../client/auth/membership-change';
 import { PurchaseIndividualSubscriptionMutation } from '../../client/graphql/billing.documents';
 import { runMutation } from '../../client/graphql/graphql-client';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
+import { useHydrated } from '../../client/use-hydrated';
 import { SignInPrompt } from '../auth/sign-in-prompt';
 import { PaymentSummary, type DueToday } from './payment-summary';
 import { attemptKey, endAttempt } from './purchase-attempt';
@@ -77,6 +78,7 @@ export function PaymentForm(props: PaymentFormProps) {
 }
 
 function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
+  const hydrated = useHydrated();
   const auth = useAuth();
   const client = useGraphQLClient();
   const [country, setCountry] = useState(props.defaultCountry);
@@ -387,7 +389,7 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
       />
       <button
         type="submit"
-        disabled={busy}
+        disabled={busy || !hydrated}
         className="w-full rounded bg-accent px-4 py-3 font-medium text-accent-ink disabled:opacity-60"
       >
         {phase.kind === 'working'
