@@ -81,8 +81,9 @@ test('one-more-step reports every missing field at once, then saves them all', a
   expect(page.url()).toBe(`${e2eBase}/`);
 });
 
-test('one-more-step cannot be sent before its script runs, so nothing typed ends up in the address', async ({
+test('one-more-step cannot be sent before its script runs, and keeps what the reader typed meanwhile', async ({
   page,
+  context,
 }) => {
   await registerWithCode(page, freshEmail('early'), { completeDetails: false });
   // A slow connection: the page is there, its script is not yet.
@@ -97,15 +98,25 @@ test('one-more-step cannot be sent before its script runs, so nothing typed ends
   await page.goto(path, { waitUntil: 'domcontentloaded' });
   const submit = page.getByRole('button', { name: 'Continue to newsletters' });
   await expect(submit).toBeDisabled();
+  await page.getByLabel('Country').selectOption({ label: 'Italy' });
   await page.getByLabel('Organisation').fill('Atelier Nove');
   await page.getByLabel('Organisation').press('Enter');
 
   release();
   await expect(submit).toBeEnabled();
-  // Enter sent nothing: the address is the one the page was opened with, and the reader goes on from it.
+  // Enter sent nothing: the address is the one the page was opened with, and what was typed is still there.
   expect(page.url()).toBe(`${e2eBase}${path}`);
-  await completeDetails(page);
-  expect(page.url()).toBe(`${e2eBase}/legal/`);
+  await expect(page.getByLabel('Country')).toHaveValue('IT');
+  await expect(page.getByLabel('Organisation')).toHaveValue('Atelier Nove');
+  await page.getByLabel('Job function').selectOption({ index: 1 });
+  await page.getByLabel('Industry').selectOption({ index: 1 });
+  await page.getByLabel('Job level').selectOption({ index: 1 });
+  await submit.click();
+  await page.waitForURL(`${e2eBase}/legal/`);
+  expect(await savedDetails(context.request)).toMatchObject({
+    country: 'IT',
+    organisationTitle: 'Atelier Nove',
+  });
 });
 
 test('one-more-step for BoF Professional, on a later sign-in, returns to this site only', async ({

@@ -66,7 +66,10 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
     event.preventDefault();
     if (phase.kind === 'done' || phase.busy) return;
     setAlert(null);
-    const address = newEmail.trim();
+    // Read from the form: what was typed before the page's script ran is in the field, not in the state.
+    const typed = String(new FormData(event.currentTarget).get('newEmail') ?? '');
+    setNewEmail(typed);
+    const address = typed.trim();
     if (!address) return fail('newEmail', 'Enter your new e-mail address.');
     if (!EMAIL_PATTERN.test(address))
       return fail('newEmail', 'Enter an e-mail address like name@example.com.');
@@ -194,7 +197,7 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
               type="email"
               autoComplete="email"
               maxLength={254}
-              value={newEmail}
+              defaultValue={newEmail}
               onChange={(event) => setNewEmail(event.target.value)}
               className={input}
               aria-required

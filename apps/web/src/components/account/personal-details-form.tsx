@@ -69,7 +69,6 @@ export function PersonalDetailsForm(props: {
   const auth = useAuth();
   const client = useGraphQLClient();
   const hydrated = useHydrated();
-  const [values, setValues] = useState(props.initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
@@ -80,8 +79,7 @@ export function PersonalDetailsForm(props: {
   }, [error]);
   const required = props.mode === 'complete' ? FIELDS : (['firstName', 'lastName'] as Field[]);
 
-  const set = (field: Field) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
+  const edited = () => {
     if (phase.kind === 'saved') setPhase({ kind: 'editing' });
   };
 
@@ -89,6 +87,19 @@ export function PersonalDetailsForm(props: {
     event.preventDefault();
     if (phase.kind === 'saving') return;
     setError(null);
+    // The fields are read from the form itself: what a reader typed before the page's script ran is
+    // kept by the browser (a controlled field would have been reset to its first value on hydration).
+    const form = new FormData(event.currentTarget);
+    const read = (field: Field) => String(form.get(field) ?? '');
+    const values: PersonalDetailsValues = {
+      firstName: read('firstName'),
+      lastName: read('lastName'),
+      country: read('country'),
+      jobFunction: read('jobFunction'),
+      jobIndustry: read('jobIndustry'),
+      jobLevel: read('jobLevel'),
+      organisationTitle: read('organisationTitle'),
+    };
     const missing: Partial<Record<Field, string>> = {};
     for (const field of required) if (!values[field].trim()) missing[field] = REQUIRED_TEXT[field];
     setErrors(missing);
@@ -189,8 +200,8 @@ export function PersonalDetailsForm(props: {
         name={field}
         autoComplete={autoComplete}
         maxLength={maxLength}
-        value={values[field]}
-        onChange={(event) => set(field)(event.target.value)}
+        defaultValue={props.initial[field]}
+        onChange={edited}
         className={input}
         {...aria(field)}
       />
@@ -205,8 +216,8 @@ export function PersonalDetailsForm(props: {
         id={`pd-${field}`}
         name={field}
         autoComplete={autoComplete}
-        value={values[field]}
-        onChange={(event) => set(field)(event.target.value)}
+        defaultValue={props.initial[field]}
+        onChange={edited}
         className={input}
         {...aria(field)}
       >
