@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { getServerEnv } from '@bof/config/server';
 
 const config: NextConfig = {
   // A separate build folder per checkout user lets parallel builds and test runs coexist.
@@ -13,6 +14,9 @@ const config: NextConfig = {
   // Source maps for the browser only when a benchmark asks (bench/article-javascript.mjs).
   productionBrowserSourceMaps: process.env.BOF_SOURCE_MAPS === '1',
   reactStrictMode: true,
+  // The last-resort error page replaces the root layout, so it has no configuration of its own: the
+  // site's name, for its title (spec §1), is written into the build (ensure-build rebuilds on a change).
+  env: { BOF_SITE_NAME: getServerEnv().siteName },
   // Story illustrations are PNG files drawn by the site (/illustrations/{motif}/{seed}.png); the image
   // optimiser resizes them to WebP for each screen, offline, caching the results in the build folder.
   // Only that path may be optimised: no remote images, no SVG through the optimiser.

@@ -71,3 +71,10 @@ export type Currency = (typeof CURRENCIES)[number];
  * for development only (the browser's event validator) is left out of a production build entirely.
  */
 export const PRODUCTION_BUILD = process.env.NODE_ENV === 'production';
+
+/**
+ * The site's name (`SITE_NAME`) as written into the web build by next.config. Only the last-resort error
+ * page needs it: it replaces the root layout, which hands every other page its configuration. Empty
+ * outside a Next.js build.
+ */
+export const SITE_NAME_AT_BUILD = process.env.BOF_SITE_NAME ?? '';

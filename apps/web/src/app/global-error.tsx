@@ -1,9 +1,15 @@
 'use client';
 
+import { SITE_NAME_AT_BUILD } from '@bof/config/constants';
+
 /** Last resort when the root layout itself fails: a self-contained page. */
 export default function GlobalError({ reset }: { error: Error; reset: () => void }) {
   return (
     <html lang="en-GB">
+      <head>
+        <title>{SITE_NAME_AT_BUILD}</title>
+        <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1" />
+      </head>
       <body
         style={{
           fontFamily: 'system-ui, sans-serif',
