@@ -249,8 +249,10 @@ test('the video placeholder plays at once, even before the consent layer has sta
   await page.route('https://www.youtube-nocookie.com/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>video</title>' }),
   );
-  // The journeys' fixture story (apps/web/e2e/fixtures/video-story.json) has a video block.
-  await page.goto('/articles/news/browser-journey-video-story/');
+  // The journeys' fixture story (apps/web/e2e/fixtures/video-story.json) has a video block. The page's
+  // load event may wait for the held chunk (it can be asked for before the hero image is in), so the
+  // journey goes on from the parsed page; the chunk is asked for once the page's script has run.
+  await page.goto('/articles/news/browser-journey-video-story/', { waitUntil: 'domcontentloaded' });
   const placeholder = page.getByTestId('video-placeholder');
   await expect(placeholder).toBeVisible();
   await expect.poll(() => heldChunk).toBe(true);
