@@ -7,8 +7,14 @@ import {
 } from '@playwright/test';
 import { storiesWith, type DemoStory } from './support/demo-stories';
 import { everyField } from './support/graphql-selection';
-import { freshEmail, latestCodeFor } from './support/identity-mail';
-import { answerConsent, completeDetails, registerWithCode, sessionClaims } from './support/identity-journeys';
+import { freshEmail } from './support/identity-mail';
+import {
+  answerConsent,
+  completeDetails,
+  registerWithCode,
+  sessionClaims,
+  signUpWithCode,
+} from './support/identity-journeys';
 import { becomePremiumMember } from './support/membership';
 import { becomeLevel, type ReaderClaims } from './support/reader-tokens';
 import { e2eBase } from './support/site';
@@ -136,13 +142,7 @@ test('anonymous: two gated stories, then the registration wall; registered: thre
   // Sign up from the wall, and come back to the story.
   const email = freshEmail('walls');
   await page.getByRole('link', { name: 'Create a free account' }).click();
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Reader');
-  await page.getByRole('button', { name: 'Sign up with code' }).click();
-  await page.getByLabel('Registration code').fill(await latestCodeFor(page.request, email));
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/user\/one-more-step\//);
+  await signUpWithCode(page, email);
   await completeDetails(page);
   await expect(page).toHaveURL(`${e2eBase}${third!.path}`);
   await expect(page.locator('.story-gated')).toContainText(third!.sentinel);

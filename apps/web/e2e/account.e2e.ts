@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { storiesWith } from './support/demo-stories';
-import { freshEmail, latestCodeFor } from './support/identity-mail';
+import { freshEmail } from './support/identity-mail';
 import {
   accountMenu,
   answerConsent,
@@ -10,6 +10,7 @@ import {
   sessionClaims,
   signInWithCode,
   signOut,
+  signUpWithCode,
 } from './support/identity-journeys';
 import { e2eBase } from './support/site';
 
@@ -145,13 +146,7 @@ test('a first sign-in from the header goes from one-more-step to the welcome pag
   await page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true }).click();
   await page.getByRole('link', { name: 'Create an account' }).click();
   await page.waitForURL(/\/user\/register\/\?flow=/);
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Reader');
-  await page.getByRole('button', { name: 'Sign up with code' }).click();
-  await page.getByLabel('Registration code').fill(await latestCodeFor(page.request, email));
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/user\/one-more-step\//);
+  await signUpWithCode(page, email);
   expect(await sessionClaims(page)).toMatchObject({ is_first_login: true });
 
   await completeDetails(page);
@@ -177,13 +172,7 @@ test('a first sign-in from a wall goes back to the story, and the welcome page s
 
   const email = freshEmail('wall-welcome');
   await page.getByRole('link', { name: 'Create a free account' }).click();
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Reader');
-  await page.getByRole('button', { name: 'Sign up with code' }).click();
-  await page.getByLabel('Registration code').fill(await latestCodeFor(page.request, email));
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/user\/one-more-step\//);
+  await signUpWithCode(page, email);
   expect(await sessionClaims(page)).toMatchObject({ is_first_login: true });
   await completeDetails(page);
   // The wall journey wins over the welcome page: the story the reader signed up for.

@@ -1,7 +1,13 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { storiesWith } from './support/demo-stories';
-import { freshEmail, latestCodeFor } from './support/identity-mail';
-import { answerConsent, completeDetails, registerWithCode, sessionClaims } from './support/identity-journeys';
+import { freshEmail } from './support/identity-mail';
+import {
+  answerConsent,
+  completeDetails,
+  registerWithCode,
+  sessionClaims,
+  signUpWithCode,
+} from './support/identity-journeys';
 import { fillCard } from './support/membership';
 import { e2eBase } from './support/site';
 
@@ -184,12 +190,7 @@ test.describe('paying for a membership', () => {
     await expect(wall(page)).toHaveAttribute('data-wall', 'registration');
     const email = freshEmail('e2e-journey');
     await page.getByRole('link', { name: 'Create a free account' }).click();
-    await page.getByLabel('E-Mail').fill(email);
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Reader');
-    await page.getByRole('button', { name: 'Sign up with code' }).click();
-    await page.getByLabel('Registration code').fill(await latestCodeFor(page.request, email));
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await signUpWithCode(page, email);
     await completeDetails(page);
     // Registered: three more, then the pay wall.
     await expect(page.locator('.story-gated')).toContainText(third!.sentinel);

@@ -32,6 +32,20 @@ export async function completeDetails(page: Page) {
 }
 
 /**
+ * Signs `email` up with a code (first name Ada, last name Reader) from the registration page the page is
+ * on, and waits for one-more-step, where every new reader lands.
+ */
+export async function signUpWithCode(page: Page, email: string) {
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Reader');
+  await page.getByRole('button', { name: 'Sign up with code' }).click();
+  await page.getByLabel('Registration code').fill(await latestCodeFor(page.request, email));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/user\/one-more-step\//);
+}
+
+/**
  * Registers `email` with a code on a fresh page (first name Ada, last name Reader), then completes the
  * personal details unless told not to, which leaves the reader on one-more-step.
  */
@@ -42,13 +56,7 @@ export async function registerWithCode(
 ) {
   await page.goto('/user/register/');
   await answerConsent(page);
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Reader');
-  await page.getByRole('button', { name: 'Sign up with code' }).click();
-  await page.getByLabel('Registration code').fill(await latestCodeFor(page.request, email));
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/user\/one-more-step\//);
+  await signUpWithCode(page, email);
   await expect(accountMenu(page)).toBeVisible();
   if (options.completeDetails === false) return;
   await completeDetails(page);
