@@ -4,7 +4,7 @@ import type { Database } from '@bof/db/client';
 import { identityAddresses, identityIdentities, identitySessions } from '@bof/db/schema';
 import { newToken, sha256 } from '../security/codes';
 import { announceChange } from './change-bus';
-import type { AddressRecord, Traits } from './identity-store';
+import type { AddressRecord, IdentityRecord, Traits } from './identity-store';
 
 export interface AuthenticationMethod {
   method: string;
@@ -45,16 +45,7 @@ const toRecord = (row: typeof identitySessions.$inferSelect): SessionRecord => (
 });
 
 /** What whoami needs about a session's identity: no credentials (the public API never shows them). */
-export interface WhoamiIdentity {
-  id: string;
-  schemaId: string;
-  state: string;
-  traits: Traits;
-  metadataPublic: unknown;
-  createdAt: Date;
-  updatedAt: Date;
-  addresses: AddressRecord[];
-}
+export type WhoamiIdentity = Omit<IdentityRecord, 'credentials'>;
 
 interface AddressJson {
   id: string;

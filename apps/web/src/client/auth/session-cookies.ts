@@ -1,10 +1,6 @@
+import type { ViewerClaims } from '@bof/api/viewer';
 import { PAYWALL_SESSION_COOKIE, SESSION_COOKIE, TOKEN_EXPIRY_LEEWAY_SECONDS } from '@bof/config/constants';
-import {
-  MEMBERSHIP_LEVELS,
-  MEMBERSHIP_TYPES,
-  type MembershipLevel,
-  type MembershipType,
-} from '@bof/config/enums';
+import { MEMBERSHIP_LEVELS, MEMBERSHIP_TYPES } from '@bof/config/enums';
 import { parseCookies } from '../../site/cookie-jar';
 
 /** What the browser can see of the two session cookies (spec §9). */
@@ -22,19 +18,8 @@ export function readSessionCookies(cookieHeader: string): SessionCookies {
   };
 }
 
-/** The session token's claims (spec §3), as the browser reads them. */
-export interface DecodedClaims {
-  user_id: string;
-  email: string;
-  membership_level: MembershipLevel;
-  membership_type: MembershipType;
-  is_bof_admin: boolean;
-  is_first_login: boolean;
-  unclaimed_membership_account_id: string | null;
-  is_challenged: boolean;
-  is_user_data_complete: boolean;
-  exp: number;
-}
+/** The session token's claims (spec §3), as the browser reads them: the server's claims and the expiry. */
+export type DecodedClaims = ViewerClaims & { exp: number };
 
 const oneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
   typeof value === 'string' && (values as readonly string[]).includes(value);
