@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { ConfigurationError, getServerEnv, type ServerEnv } from '@bof/config/server';
-import { getPlatform, stopPlatform } from '@bof/api/platform';
 import { identityConfigFromEnv } from '@bof/identity/config';
 import { createOutboxMailer, createSmtpMailer } from '@bof/identity/mailer';
 import { createIdentityAdminServer } from '@bof/identity/admin';
@@ -11,16 +10,16 @@ import { createPgliteChangeFeed, createPostgresChangeFeed } from '@bof/identity/
 import { createIdentityNodeHandler } from '@bof/identity/node';
 import { createIdentityServer } from '@bof/identity/server';
 import { startPlatform } from '@bof/api/start-platform';
-import { getAccessModule } from '@bof/api/access';
-import { installEmailChangePorts } from '@bof/api/email-change';
-import { installCourier } from '@bof/api/courier';
+import { createServices } from '@bof/api/services';
+import { serveServices, stopServices } from '@bof/api/running-services';
 import { CLIENT_ADDRESS_HEADER } from '@bof/api/client-ip';
 import { handleStoryRequest } from './src/server/access/story-entry';
 import { startStoryPageCache } from './src/server/access/story-page-server';
 import { gracefulShutdown } from './src/server/graceful-shutdown';
 
-// The product's one process: validates configuration, opens and migrates the database, seeds, then
-// serves the Next.js app. SIGTERM and SIGINT drain in-flight requests and close the database.
+// The product's one process: validates configuration, opens and migrates the database, seeds, builds the
+// services (the composition root, @bof/api/services), then serves the Next.js app. SIGTERM and SIGINT
+// drain in-flight requests and close the database.
 const dev = process.argv.includes('--dev');
 
 function loadEnv(): ServerEnv {
@@ -36,7 +35,8 @@ function loadEnv(): ServerEnv {
 }
 
 const env = loadEnv();
-await startPlatform(env);
+const platform = await startPlatform(env);
+const { db } = platform;
 
 const app = next({
   dev,
@@ -56,43 +56,38 @@ const identityConfig = env.identityBaseUrl.startsWith(`${env.siteUrl}/`)
 const identity = identityConfig
   ? createIdentityNodeHandler(
       createIdentityServer({
-        db: (await getPlatform()).db,
+        db,
         config: identityConfig,
         mailer: env.identity.smtpUrl
           ? createSmtpMailer({ url: env.identity.smtpUrl, from: env.identity.smtpFrom })
           : undefined,
         changeFeed: env.databaseUrl
           ? createPostgresChangeFeed(env.databaseUrl)
-          : createPgliteChangeFeed((await getPlatform()).database.pglite!),
+          : createPgliteChangeFeed(platform.database.pglite!),
       }),
       new URL(identityConfig.publicBaseUrl).pathname,
     )
   : undefined;
 
-// The e-mail change reaches the identity store through Kratos's admin API: the built-in server's, called
-// in-process and never mounted on a path, or Ory Kratos's at IDENTITY_ADMIN_URL. Its codes go out through
-// the identity server's courier (SMTP, or the outbox at /_dev/mail/).
-{
-  const platform = await getPlatform();
-  const { db } = platform;
-  const mailer = env.identity.smtpUrl
+// Every module, built once. The e-mail change reaches the identity store through Kratos's admin API: the
+// built-in server's, called in-process and never mounted on a path, or Ory Kratos's at IDENTITY_ADMIN_URL.
+// E-mail codes and the contact pages' enquiries go out through the identity server's courier (SMTP, or
+// the outbox at /_dev/mail/). Route code reads the services through @bof/api/running-services.
+const services = await createServices(platform, {
+  courier: env.identity.smtpUrl
     ? createSmtpMailer({ url: env.identity.smtpUrl, from: env.identity.smtpFrom })
-    : createOutboxMailer(db);
-  // Enquiries from the contact pages go out through the same courier.
-  installCourier(platform, mailer);
-  installEmailChangePorts(platform, {
-    mailer,
-    identityAdmin: identityConfig
-      ? createIdentityAdminServer({ db, publicBaseUrl: identityConfig.publicBaseUrl }).fetch
-      : undefined,
-  });
-  if (!identity && !env.identity.adminUrl)
-    console.warn("E-mail changes are off: set IDENTITY_ADMIN_URL to the identity provider's admin API.");
-}
+    : createOutboxMailer(db),
+  identityAdmin: identityConfig
+    ? createIdentityAdminServer({ db, publicBaseUrl: identityConfig.publicBaseUrl }).fetch
+    : undefined,
+});
+serveServices(Promise.resolve(services));
+if (!services.emailChange)
+  console.warn("E-mail changes are off: set IDENTITY_ADMIN_URL to the identity provider's admin API.");
 
 // Story pages are decided here, before Next.js renders them, from the cookies alone: the decision travels
 // to the page in a request header that no client can supply, and a counted read sets the meter cookie.
-const access = await getAccessModule(await getPlatform());
+const { access } = services;
 // Full-page story HTML is rendered once per address and decision shape and served compressed from memory.
 const storyPages =
   !dev && env.storyCache.enabled
@@ -119,7 +114,7 @@ server.listen(env.port, env.host, () => {
 
 const shutdown = gracefulShutdown(server, {
   timeoutMs: env.shutdownTimeoutMs,
-  close: stopPlatform,
+  close: stopServices,
   exit: (code) => process.exit(code),
 });
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

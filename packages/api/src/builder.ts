@@ -10,7 +10,9 @@ import { unauthorizedErrorFor } from './auth/unauthorized';
 import type { GraphQLContext } from './context';
 import { AuthError } from './errors/auth-error';
 import { DomainError } from './errors/domain-error';
+import ErrorsByCodePlugin from './errors/errors-by-code';
 import { fieldValidationErrorFrom } from './errors/from-validation-issues';
+import { asResultError } from './errors/result-errors';
 import { resultSuccessName, resultUnionName } from './errors/result-type-names';
 import { UnauthorizedError } from './errors/unauthorized-error';
 
@@ -29,10 +31,12 @@ export const builder = new SchemaBuilder<{
   Scalars: { DateTime: { Input: Date; Output: Date } };
 }>({
   defaultFieldNullability: false,
-  // signInFirst sits inside errors (its AuthError becomes a result) and before validation runs.
+  // errorsByCode sits inside errors (a failure reaches it as its result type); signInFirst too (its
+  // AuthError becomes a result), and before validation runs.
   plugins: [
     ScopeAuthPlugin,
     ErrorsPlugin,
+    ErrorsByCodePlugin,
     SignInFirstPlugin,
     ValidationPlugin,
     DataloaderPlugin,
@@ -51,6 +55,8 @@ export const builder = new SchemaBuilder<{
     defaultUnionOptions: { name: resultUnionName },
     defaultResultOptions: { name: resultSuccessName },
   },
+  // A failure's result type follows from its code, whichever module graph threw it.
+  errorsByCode: { asResultError },
   validation: {
     validationError: (failure) => fieldValidationErrorFrom(failure.issues),
   },

@@ -1,11 +1,12 @@
 import type { MembershipRecords } from './auth/membership-records';
 import type { OrganisationRoles } from './auth/organisation-roles';
 import type { Viewer } from './auth/viewer';
-import type { Platform } from './platform/platform';
+import type { Services } from './services';
 
 /** What every resolver receives. A new one is made for each request. */
 export interface GraphQLContext {
-  platform: Platform;
+  /** The product's modules, built once by the composition root (services.ts). */
+  services: Services;
   /** The signed-in reader, from the verified `bof_session` token; null when anonymous. */
   viewer: Viewer | null;
   /** Answers the `organisationRole` scope. */

@@ -22,9 +22,9 @@ beforeAll(async () => {
   expect(isProductionEndpoint(env)).toBe(true);
   handler = createGraphQLHandler({
     production: isProductionEndpoint(env),
-    platform: async () => {
+    services: async () => {
       contexts += 1;
-      return harness.platform;
+      return harness.services;
     },
     resolveViewer: async (request) => {
       const header = request.headers.get(VIEWER_HEADER);
@@ -220,14 +220,13 @@ describe('the endpoint', () => {
     const broken = createGraphQLHandler({
       production: true,
       resolveViewer: async () => null,
-      platform: async () => ({
-        env: harness.platform.env,
-        db: {
-          select: () => {
+      services: async () => ({
+        ...harness.services,
+        reference: {
+          window: () => {
             throw new Error('connection to 10.0.0.5:5432 refused (password=hunter2)');
           },
-        } as never,
-        database: harness.database,
+        },
       }),
     });
     const response = await broken(

@@ -4,11 +4,11 @@ import { noMembershipRecords, type MembershipRecords } from './auth/membership-r
 import { noOrganisationRoles, type OrganisationRoles } from './auth/organisation-roles';
 import type { ViewerResolver } from './auth/viewer';
 import type { GraphQLContext } from './context';
-import { DomainError } from './errors/domain-error';
+import { isDomainError } from './errors/domain-error';
 import { GRAPHQL_LIMITS, graphQLLimitPlugins, type GraphQLLimits } from './http/graphql-limits';
 import { BodyTooLargeError, readLimitedBody } from './http/limited-body';
-import { getPlatform, type Platform } from './platform/platform';
 import { schema } from './schema';
+import type { Services } from './services';
 
 export const GRAPHQL_ENDPOINT = '/api/graphql/';
 
@@ -26,8 +26,8 @@ export interface GraphQLHandlerOptions {
   production: boolean;
   /** Who is asking: the sign-in module's session verification, or a fake in tests. */
   resolveViewer: ViewerResolver;
-  /** The platform to serve from; the process's platform by default. */
-  platform?: () => Promise<Platform>;
+  /** The modules to serve from: the process's running services, or a test's. */
+  services: () => Promise<Services>;
   organisationRoles?: OrganisationRoles;
   membershipRecords?: MembershipRecords;
   limits?: Partial<GraphQLLimits>;
@@ -41,7 +41,7 @@ const problem = (status: number, code: string, message: string) =>
 const maskUnexpected = (error: unknown, message: string) => {
   const located = error as { originalError?: unknown; path?: readonly (string | number)[] };
   const original = located.originalError ?? error;
-  if (original instanceof DomainError) {
+  if (isDomainError(original)) {
     return createGraphQLError(original.message, { path: located.path, extensions: { code: original.code } });
   }
   return maskError(error, message, false);
@@ -56,7 +56,6 @@ export function createGraphQLHandler(
   options: GraphQLHandlerOptions,
 ): (request: Request) => Promise<Response> {
   const limits = { ...GRAPHQL_LIMITS, ...options.limits };
-  const platform = options.platform ?? getPlatform;
   const organisationRoles = options.organisationRoles ?? noOrganisationRoles;
   const membershipRecords = options.membershipRecords ?? noMembershipRecords;
   const yoga = createYoga<Record<string, never>, GraphQLContext>({
@@ -69,7 +68,7 @@ export function createGraphQLHandler(
     landingPage: false,
     plugins: graphQLLimitPlugins(limits, options.production),
     context: async ({ request }) => ({
-      platform: await platform(),
+      services: await options.services(),
       viewer: await options.resolveViewer(request),
       organisationRoles,
       membershipRecords,

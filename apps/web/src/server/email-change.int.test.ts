@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKratosIdentityAdmin, installEmailChangePorts } from '@bof/api/email-change';
+import { createKratosIdentityAdmin } from '@bof/api/email-change';
 import { createGraphQLHarness, type GraphQLHarness } from '@bof/api/testing/graphql-harness';
 import { createIdentityAdminServer } from '@bof/identity/admin';
 import { identityConfigFromEnv } from '@bof/identity/config';
@@ -18,20 +18,22 @@ const clock = { now: new Date('2026-03-01T10:00:00Z') };
 const advance = (seconds: number) => (clock.now = new Date(clock.now.getTime() + seconds * 1000));
 
 beforeAll(async () => {
-  harness = await createGraphQLHarness();
-  const { env } = harness.platform;
-  base = env.identityBaseUrl;
-  identity = createIdentityServer({
-    db: harness.db,
-    config: { ...identityConfigFromEnv(env), rateLimitPerIp: 10_000, rateLimitPerIdentifier: 1000 },
-    clock: () => clock.now,
-  });
-  admin = createIdentityAdminServer({ db: harness.db, publicBaseUrl: base, clock: () => clock.now });
-  installEmailChangePorts(harness.platform, {
-    mailer: createOutboxMailer(harness.db),
-    identityAdmin: admin.fetch,
-    identityPublic: identity.fetch,
-    now: () => clock.now,
+  harness = await createGraphQLHarness({
+    ports: ({ env, db }) => {
+      base = env.identityBaseUrl;
+      identity = createIdentityServer({
+        db,
+        config: { ...identityConfigFromEnv(env), rateLimitPerIp: 10_000, rateLimitPerIdentifier: 1000 },
+        clock: () => clock.now,
+      });
+      admin = createIdentityAdminServer({ db, publicBaseUrl: base, clock: () => clock.now });
+      return {
+        courier: createOutboxMailer(db),
+        identityAdmin: admin.fetch,
+        identityPublic: identity.fetch,
+        now: () => clock.now,
+      };
+    },
   });
 });
 afterAll(async () => harness?.close());

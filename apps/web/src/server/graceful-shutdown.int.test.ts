@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseServerEnv } from '@bof/config/server';
-import { stopPlatform } from '@bof/api/platform';
+import type { Platform } from '@bof/api/platform';
 import { startPlatform } from '@bof/api/start-platform';
 import { gracefulShutdown } from './graceful-shutdown';
 
@@ -15,9 +15,17 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
+// The platform the server under test runs on: the shutdown closes it, as the server entry closes its own.
+let running: Platform | undefined;
+async function stopRunning() {
+  await running?.database.close();
+  running = undefined;
+}
+
 /** The product's platform on PGlite, with a table of its own for these tests. */
 async function platformIn(dataDir: string) {
   const platform = await startPlatform(parseServerEnv({ DATA_DIR: dataDir }));
+  running = platform;
   const pglite = platform.database.pglite!;
   await pglite.query('create table if not exists shutdown_writes (note text)');
   return pglite;
@@ -62,7 +70,7 @@ async function rows(dataDir: string): Promise<string[]> {
     const result = await reopened.query<{ note: string }>('select note from shutdown_writes');
     return result.rows.map((r) => r.note);
   } finally {
-    await stopPlatform();
+    await stopRunning();
   }
 }
 
@@ -73,7 +81,7 @@ function shutdownOf(server: Server, timeoutMs: number) {
     timeoutMs,
     close: async () => {
       events.push('close');
-      await stopPlatform();
+      await stopRunning();
     },
     exit: (code) => events.push(`exit ${code}`),
     log: quiet,

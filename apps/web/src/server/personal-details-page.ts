@@ -1,10 +1,10 @@
-import { getPlatform } from '@bof/api/platform';
-import { personalDetailsOf, personalDetailsOptions } from '@bof/api/personal-details';
+import { personalDetailsOptions } from '@bof/api/personal-details';
+import { runningServices } from '@bof/api/running-services';
 import type { PersonalDetailsValues } from '../components/account/personal-details-form';
 
 /** What a personal-details form starts from: the reader's saved details and the lists to choose from. */
 export async function personalDetailsFormData(userId: string) {
-  const { details, complete } = await personalDetailsOf(await getPlatform(), userId);
+  const { details, complete } = await (await runningServices()).personalDetails.of(userId);
   const initial: PersonalDetailsValues = {
     firstName: details?.firstName ?? '',
     lastName: details?.lastName ?? '',

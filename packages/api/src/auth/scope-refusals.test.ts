@@ -76,7 +76,7 @@ async function ask(viewer: Viewer | null, field: string) {
     context: () => ({
       viewer,
       organisationRoles,
-      platform: {} as never,
+      services: {} as never,
       membershipRecords: {} as never,
       request: new Request('http://localhost/'),
     }),

@@ -1,5 +1,5 @@
 import { databaseTarget } from '@bof/db/client';
-import { createBillingModule } from '../modules/billing/billing.module';
+import { createServices } from '../services';
 import { commandEnv, openCommandDatabase } from './command-database';
 
 // `npm run billing:reconcile`: reads every known billing account's subscriptions from the configured
@@ -24,9 +24,14 @@ if (databaseTarget(env).kind === 'pglite') {
 }
 
 const database = await openCommandDatabase(env);
+// The product's services, as the site builds them; this command sends no e-mail.
+const services = await createServices(
+  { env, db: database.db, database },
+  { courier: { send: async () => Promise.reject(new Error('billing:reconcile sends no e-mail.')) } },
+);
 let exitCode = 0;
 try {
-  const billing = createBillingModule({ env, db: database.db, database });
+  const { billing } = services;
   console.log(`Reconciling with ${billing.simulator ? 'the billing simulator' : 'Recurly'}…`);
   const report = await billing.reconcile((line) => console.log(`  ${line}`));
   console.log(
@@ -35,6 +40,6 @@ try {
   );
   if (report.failedAccounts > 0) exitCode = 1;
 } finally {
-  await database.close();
+  await services.close();
 }
 process.exit(exitCode);

@@ -1,5 +1,5 @@
 import { DEPLOYMENT_ID } from '@bof/config/constants';
-import { getPlatform } from './platform';
+import type { Platform } from './platform';
 
 export interface HealthReport {
   status: 'ok' | 'unavailable';
@@ -7,11 +7,11 @@ export interface HealthReport {
   database: 'ok' | 'unavailable';
 }
 
-/** Whether this process can serve: the platform started and the database answers a query. */
-export async function checkHealth(): Promise<HealthReport> {
+/** Whether this process can serve: the product started and its database answers a query. */
+export async function checkHealth(running: () => Promise<Pick<Platform, 'database'>>): Promise<HealthReport> {
   let databaseOk = false;
   try {
-    const platform = await getPlatform();
+    const platform = await running();
     databaseOk = await platform.database.ping();
   } catch {
     databaseOk = false;

@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseServerEnv } from '@bof/config/server';
 import { getTestEnv } from '@bof/config/test';
 import { seedRuns } from '@bof/db/schema';
-import { getPlatform, stopPlatform } from './platform';
+import { runningServices, serveServices, stopServices } from '../running-services';
+import { createServices } from '../services';
 import { PendingMigrationsError, startPlatform } from './start-platform';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -29,16 +30,17 @@ function migrateCommand(settings: Record<string, string>) {
 describe('startPlatform on PGlite', () => {
   it('migrates a new data folder, and what was written survives a stop and a new start', async () => {
     const env = parseServerEnv({ DATA_DIR: dataDir });
-    const first = await startPlatform(env);
-    expect(await getPlatform()).toBe(first);
+    const first = await createServices(await startPlatform(env), { courier: { send: async () => {} } });
+    serveServices(Promise.resolve(first));
+    expect(await runningServices()).toBe(first);
     await first.db.insert(seedRuns).values({ name: 'survives-restart', version: '1' });
-    await stopPlatform();
-    await expect(getPlatform()).rejects.toThrow('has not been started');
+    await stopServices();
+    await expect(runningServices()).rejects.toThrow('has not been started');
 
     const second = await startPlatform(env);
     const names = (await second.db.select().from(seedRuns)).map((r) => r.name);
     expect(names).toContain('survives-restart');
-    await stopPlatform();
+    await second.database.close();
   });
 });
 
@@ -64,12 +66,14 @@ describe.skipIf(!testDatabaseUrl)('startPlatform on PostgreSQL', () => {
       expect(migrated.stdout).toContain('Migrations applied (PostgreSQL)');
 
       const platform = await startPlatform(env);
-      expect(await platform.database.ping()).toBe(true);
-      // The seeds ran on the migrated database.
-      expect((await platform.db.select().from(seedRuns)).length).toBeGreaterThan(0);
-      await stopPlatform();
+      try {
+        expect(await platform.database.ping()).toBe(true);
+        // The seeds ran on the migrated database.
+        expect((await platform.db.select().from(seedRuns)).length).toBeGreaterThan(0);
+      } finally {
+        await platform.database.close();
+      }
     } finally {
-      await stopPlatform();
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
     }

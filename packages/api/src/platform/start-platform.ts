@@ -2,7 +2,7 @@ import type { ServerEnv } from '@bof/config/server';
 import { databaseTarget, openDatabase } from '@bof/db/client';
 import { migrateDatabase } from '@bof/db/migrate';
 import { pendingMigrationCount } from '@bof/db/migration-status';
-import { setPlatform, type Platform } from './platform';
+import type { Platform } from './platform';
 import { seedList } from './seed-list';
 import { runSeeds } from './seeds';
 
@@ -15,26 +15,22 @@ export class PendingMigrationsError extends Error {
 
 /**
  * Opens the database, brings its schema up to date (PGlite migrates itself; PostgreSQL must have been
- * migrated with `npm run db:migrate`), applies the seeds, and installs the result as the process's
- * platform. Only the server entry calls this; route code reads the platform with getPlatform().
+ * migrated with `npm run db:migrate`) and applies the seeds. The server entry calls this, then builds the
+ * services over the result (services.ts).
  */
 export async function startPlatform(env: ServerEnv): Promise<Platform> {
-  const starting = (async () => {
-    const database = await openDatabase(databaseTarget(env));
-    try {
-      if (database.kind === 'pglite') {
-        await migrateDatabase(database);
-      } else {
-        const pending = await pendingMigrationCount(database);
-        if (pending > 0) throw new PendingMigrationsError(pending);
-      }
-      await runSeeds(database.db, seedList);
-    } catch (error) {
-      await database.close();
-      throw error;
+  const database = await openDatabase(databaseTarget(env));
+  try {
+    if (database.kind === 'pglite') {
+      await migrateDatabase(database);
+    } else {
+      const pending = await pendingMigrationCount(database);
+      if (pending > 0) throw new PendingMigrationsError(pending);
     }
-    return { env, db: database.db, database };
-  })();
-  setPlatform(starting);
-  return starting;
+    await runSeeds(database.db, seedList);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return { env, db: database.db, database };
 }

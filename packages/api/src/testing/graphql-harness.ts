@@ -3,8 +3,11 @@ import type { DatabaseHandle } from '@bof/db/client';
 import { accounts } from '@bof/db/schema';
 import { createTestDatabase } from '@bof/db/testing';
 import type { Viewer } from '../auth/viewer';
+import type { Platform } from '../platform/platform';
+import type { MailMessage } from '../modules/email-change/email-change-mail';
 import { seedList } from '../platform/seed-list';
 import { runSeeds } from '../platform/seeds';
+import { createServices, type ServicePorts } from '../services';
 import { createGraphQLHandler, GRAPHQL_ENDPOINT, type GraphQLHandlerOptions } from '../yoga';
 
 const VIEWER_HEADER = 'x-test-viewer';
@@ -15,20 +18,30 @@ export interface GraphQLResponseBody {
 }
 
 /**
- * The GraphQL endpoint in-process over a fresh, seeded test database, for integration tests. Its
- * viewer resolver is a fake: a request carries its viewer in a test-only header (see `post`).
+ * The GraphQL endpoint in-process over a fresh, seeded test database and the product's services, built
+ * by the composition root as the server builds them. Its viewer resolver is a fake: a request carries its
+ * viewer in a test-only header (see `post`). E-mails are kept in `sent`.
  */
 export async function createGraphQLHarness(
-  options: Partial<Omit<GraphQLHandlerOptions, 'resolveViewer' | 'platform'>> = {},
+  options: Partial<Omit<GraphQLHandlerOptions, 'resolveViewer' | 'services'>> & {
+    /** The services' outside ports, made over the test database (an identity server on it, say). */
+    ports?: (platform: Platform) => Partial<ServicePorts>;
+  } = {},
 ) {
+  const { ports, ...handlerOptions } = options;
   const database: DatabaseHandle = await createTestDatabase();
   await runSeeds(database.db, seedList, () => undefined);
   const platform = { env: parseServerEnv({}), db: database.db, database };
+  const sent: MailMessage[] = [];
+  const services = await createServices(platform, {
+    courier: { send: async (message) => void sent.push(message) },
+    ...ports?.(platform),
+  });
   const handlerFor = (production: boolean) =>
     createGraphQLHandler({
       production,
-      ...options,
-      platform: async () => platform,
+      ...handlerOptions,
+      services: async () => services,
       resolveViewer: async (request) => {
         const header = request.headers.get(VIEWER_HEADER);
         return header ? (JSON.parse(header) as Viewer) : null;
@@ -39,6 +52,8 @@ export async function createGraphQLHarness(
 
   return {
     platform,
+    services,
+    sent,
     database,
     db: database.db,
     handler,
@@ -77,7 +92,7 @@ export async function createGraphQLHarness(
         ...overrides,
       };
     },
-    close: () => database.close(),
+    close: () => services.close(),
   };
 }
 

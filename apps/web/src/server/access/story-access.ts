@@ -1,14 +1,13 @@
 import { headers } from 'next/headers';
 import { getServerEnv } from '@bof/config/server';
-import { getPlatform } from '@bof/api/platform';
 import {
   ACCESS_HEADER,
   decodeGateResult,
-  getAccessModule,
   opensStory,
   type GateResult,
   type StoryAccess,
 } from '@bof/api/access';
+import { runningServices } from '@bof/api/running-services';
 import { decisionShape, shapeDigest } from './story-page-cache';
 import { wallCurrency } from './wall-currency';
 
@@ -42,7 +41,7 @@ export async function storyAccess(story: StoryAccess & { slug: string }): Promis
 }
 
 async function decideHere(story: StoryAccess, cookieHeader: string | null) {
-  const { gate, index } = await getAccessModule(await getPlatform());
+  const { gate, index } = (await runningServices()).access;
   index.stale();
   const { setCookies: _notSent, ...decided } = await gate.decideStory(
     { id: story.id, access: story.access },

@@ -1,11 +1,13 @@
 import { notFound } from 'next/navigation';
-import { ContentNotFoundError, getContentService, type ContentService } from '@bof/api/content';
+import type { ContentService } from '@bof/api/content';
+import { hasErrorCode } from '@bof/api/errors';
+import { runningServices } from '@bof/api/running-services';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** The content service of the running platform. */
-export function content(): Promise<ContentService> {
-  return getContentService();
+/** The content service of the running product. */
+export async function content(): Promise<ContentService> {
+  return (await runningServices()).content;
 }
 
 /** A slug from the URL, or the 404 page when it cannot be one. */
@@ -27,7 +29,7 @@ export async function orNotFound<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof ContentNotFoundError) notFound();
+    if (hasErrorCode(error, 'content_not_found')) notFound();
     throw error;
   }
 }
@@ -40,7 +42,7 @@ export async function orUndefined<T>(work: Promise<T>): Promise<T | undefined> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof ContentNotFoundError) return undefined;
+    if (hasErrorCode(error, 'content_not_found')) return undefined;
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import { parseServerEnv } from '@bof/config/server';
 import type { DatabaseHandle } from '@bof/db/client';
 import { meterReads } from '@bof/db/schema';
 import { createTestDatabase } from '@bof/db/testing';
+import { createBillingModule } from '../billing/billing.module';
 import { importContentInto } from '../content/content.module';
 import { fixtureArticle, fixtureTaxonomy } from '../content/content-fixtures';
 import { memorySource } from '../content/content-source';
@@ -45,8 +46,13 @@ beforeAll(async () => {
     memorySource(records.map((value, i) => ({ source: 't', record: i + 1, value }))),
   );
   const platform = { env: parseServerEnv({ DATA_DIR: dataDir }), db: database.db, database };
-  sessions = await createSessionModule(platform, { identity, isUserDataComplete: async () => true });
-  access = await createAccessModule(platform, { indexPollMs: 3_600_000 });
+  const billing = createBillingModule(platform);
+  sessions = await createSessionModule(
+    platform,
+    { billing },
+    { identity, isUserDataComplete: async () => true },
+  );
+  access = await createAccessModule(platform, { sessions }, { indexPollMs: 3_600_000 });
 });
 afterAll(async () => {
   access?.index.stop();

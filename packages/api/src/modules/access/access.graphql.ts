@@ -6,10 +6,9 @@ import { FieldValidationError } from '../../errors/field-validation-error';
 import { UnauthorizedError } from '../../errors/unauthorized-error';
 import { DateTimeScalar } from '../../scalars/date-time.graphql';
 import { articleIdArgument, createStoryGiftInput, revokeStoryGiftInput } from './access.inputs';
-import { getAccessModule } from './access.module';
 import type { StoryGiftView } from './access.service';
 
-const serviceOf = async (ctx: GraphQLContext) => (await getAccessModule(ctx.platform)).service;
+const serviceOf = async (ctx: GraphQLContext) => ctx.services.access.service;
 const viewerOf = (ctx: GraphQLContext) => {
   if (!ctx.viewer) throw new AuthError();
   return ctx.viewer;

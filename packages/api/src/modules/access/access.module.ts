@@ -3,7 +3,7 @@ import { DEFAULT_STORY_GIFT_POLICY } from '@bof/paywall/gifts';
 import { windowStart } from '@bof/paywall/meter';
 import type { Platform } from '../../platform/platform';
 import { readContentVersion } from '../content/content-version';
-import { getSessionModule } from '../session/session.module';
+import type { SessionModule } from '../session/session.module';
 import { createAccessGate, type AccessGate } from './access-gate';
 import { createAccessIndex, type AccessIndex } from './access-index';
 import { createAccessRepo } from './access.repo';
@@ -30,36 +30,24 @@ export interface AccessModule {
   signingSecret: string;
 }
 
-const KEY = Symbol.for('bof.access-modules');
-type Holder = { [KEY]?: WeakMap<Platform, Promise<AccessModule>> };
-
-/** The access module of a platform, built once: the access index, the gate, gifts and PDF links. */
-export function getAccessModule(platform: Platform): Promise<AccessModule> {
-  const holder = globalThis as Holder;
-  const modules = (holder[KEY] ??= new WeakMap());
-  let module = modules.get(platform);
-  if (!module) {
-    module = createAccessModule(platform);
-    modules.set(platform, module);
-  }
-  return module;
-}
-
+/**
+ * The access module: the access index, the gate, gifts and PDF links. Built once, by the composition
+ * root (services.ts), over the session module's token checks and cookie secret.
+ */
 export async function createAccessModule(
   platform: Platform,
+  deps: { sessions: Pick<SessionModule, 'verify' | 'paywallSecret'> },
   options: { indexPollMs?: number } = {},
 ): Promise<AccessModule> {
   const experiments = parseWallExperiments(platform.env.wallExperiments);
   if (typeof experiments === 'string') throw new Error(`WALL_EXPERIMENTS: ${experiments}`);
   const repo = createAccessRepo(platform.db);
   const policy = platform.env.meter;
-  const [sessions, index] = await Promise.all([
-    getSessionModule(platform),
-    createAccessIndex(
-      { contentVersion: () => readContentVersion(platform.db), stories: () => repo.stories.all() },
-      { pollMs: options.indexPollMs },
-    ),
-  ]);
+  const { sessions } = deps;
+  const index = await createAccessIndex(
+    { contentVersion: () => readContentVersion(platform.db), stories: () => repo.stories.all() },
+    { pollMs: options.indexPollMs },
+  );
   const service = createAccessService({
     repo,
     secret: sessions.paywallSecret,

@@ -3,7 +3,6 @@ import { createGraphQLHarness, type GraphQLHarness } from '../../testing/graphql
 import { importContentInto } from '../content/content.module';
 import { fixtureArticle, fixtureCaseStudy, fixtureTaxonomy } from '../content/content-fixtures';
 import { memorySource } from '../content/content-source';
-import { getAccessModule } from './access.module';
 import { verifyPdfViewerLink } from './pdf-viewer-link';
 
 let harness: GraphQLHarness;
@@ -31,7 +30,9 @@ beforeAll(async () => {
     harness.db,
     memorySource(records.map((value, i) => ({ source: 't', record: i + 1, value }))),
   );
-  const { index } = await getAccessModule(harness.platform);
+  // The content changed after the services started: the access index reloads, as it would on its poll.
+  const { index } = harness.services.access;
+  await index.refresh();
   studyId = index.get('pdf-study')!.id;
   articleId = index.get('pdf-article')!.id;
 });
@@ -49,7 +50,7 @@ describe('generatePdfViewerLink', () => {
     expect(result.__typename).toBe('PdfViewerLink');
     const url = new URL(result.url!);
     expect(url.pathname).toBe('/case-studies/pdf-study/report.pdf');
-    const { signingSecret } = await getAccessModule(harness.platform);
+    const { signingSecret } = harness.services.access;
     const params = { expires: url.searchParams.get('expires'), signature: url.searchParams.get('signature') };
     expect(verifyPdfViewerLink(signingSecret, studyId, params, new Date())).toBe(true);
     expect(verifyPdfViewerLink(signingSecret, studyId, params, new Date(Date.now() + 301_000))).toBe(false);

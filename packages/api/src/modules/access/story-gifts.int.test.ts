@@ -5,7 +5,6 @@ import type { Viewer } from '../../auth/viewer';
 import { importContentInto } from '../content/content.module';
 import { fixtureArticle, fixtureCaseStudy, fixtureTaxonomy } from '../content/content-fixtures';
 import { memorySource } from '../content/content-source';
-import { getAccessModule } from './access.module';
 import { opensStory, type StoryRequestFacts } from './access-gate';
 
 let harness: GraphQLHarness;
@@ -65,7 +64,9 @@ beforeAll(async () => {
   });
   registered = await harness.signIn('gift-registered');
   admin = await harness.signIn('gift-admin', { isBofAdmin: true });
-  const { index } = await getAccessModule(harness.platform);
+  // The content changed after the services started: the access index reloads, as it would on its poll.
+  const { index } = harness.services.access;
+  await index.refresh();
   for (const slug of ['gift-members', 'gift-premium', 'gift-beauty', 'gift-free', 'gift-study'])
     ids[slug] = index.get(slug)!.id;
 });
@@ -75,7 +76,7 @@ afterAll(async () => {
 
 /** Opens a story's gift link as the server entry would for a page view (by default) from a browser. */
 async function open(slug: string, token: string, facts: Partial<StoryRequestFacts> = {}) {
-  const { gate } = await getAccessModule(harness.platform);
+  const { gate } = harness.services.access;
   const result = await gate.decide({
     cookieHeader: '',
     slug,

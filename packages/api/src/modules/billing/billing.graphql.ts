@@ -2,6 +2,7 @@ import type { Viewer } from '../../auth/viewer';
 import { builder } from '../../builder';
 import { CurrencyEnum, SubscriptionStateEnum } from '../../enums/enums.graphql';
 import { AuthError } from '../../errors/auth-error';
+import { hasErrorCode } from '../../errors/domain-error';
 import { FieldValidationError } from '../../errors/field-validation-error';
 import {
   SubscriptionPurchase3DSSecureError,
@@ -12,10 +13,10 @@ import { DateTimeScalar } from '../../scalars/date-time.graphql';
 import type { GraphQLContext } from '../../context';
 import { IndividualAccountType } from '../viewer/viewer.graphql';
 import { requireViewer } from '../viewer/viewer.service';
-import { BillingUnavailableError, type BillingInfo } from '@bof/billing/billing-provider';
+import type { BillingInfo } from '@bof/billing/billing-provider';
 import type { SubscriptionUpgradePreview } from '@bof/billing/proration';
 import type { TaxInfo } from '@bof/billing/tax';
-import { findPlan, getBillingModule, priceOf, type Plan } from './billing.module';
+import { findPlan, priceOf, type Plan } from './billing.module';
 import type { SubscriptionRecord } from './billing.repo';
 import {
   billingInfoInputSchema,
@@ -29,7 +30,7 @@ import { CANCELLATION_COUPON, cancellableSubscription, cancellationDiscount } fr
 import { previewSubscriptionUpgrade, type UpgradeReceipt } from './upgrade-subscription';
 import { updateBillingInfo } from './update-billing-info';
 
-const billingFor = (ctx: GraphQLContext) => getBillingModule(ctx.platform);
+const billingFor = (ctx: GraphQLContext) => ctx.services.billing;
 const depsFor = (ctx: GraphQLContext) => billingFor(ctx).deps();
 
 /** The reader's billing country as the provider holds it (their card's), or `fallback`. */
@@ -129,7 +130,7 @@ builder.objectFields(IndividualAccountType, (t) => ({
       billingFor(ctx)
         .provider.getBillingInfo(account.accountId)
         .catch((error: unknown) => {
-          if (!(error instanceof BillingUnavailableError)) throw error;
+          if (!hasErrorCode(error, 'billing_unavailable')) throw error;
           console.error('Billing info unavailable', error);
           return null;
         }),
@@ -259,7 +260,7 @@ async function upgradeOrOutage<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (!(error instanceof BillingUnavailableError)) throw error;
+    if (!hasErrorCode(error, 'billing_unavailable')) throw error;
     throw new SubscriptionUpgradeError(
       'We cannot price upgrades right now: our payment provider is not answering. Please try again in a few minutes.',
     );

@@ -71,24 +71,10 @@ function webhookKeys(platform: Platform): string[] {
 }
 
 /**
- * One billing module per platform and per module graph. Deliberately not on globalThis: Next.js may
- * bundle a page and a route handler separately, each with its own copy of the error classes, and a
- * module built by one would throw errors the other's GraphQL error types do not recognise (`instanceof`
- * fails, and a declined card reaches the reader as an unexpected error). All billing state is in the
- * database, so separate instances agree.
+ * The billing module: the provider (Recurly, or the simulator on the embedded defaults), the product's
+ * copies of subscriptions, and the use cases. Built once, by the composition root (services.ts); its
+ * failures carry stable codes, which the GraphQL layer maps to result types (errors/result-errors.ts).
  */
-const modules = new WeakMap<Platform, BillingModule>();
-
-/** The billing module of a platform, built once per module graph. */
-export function getBillingModule(platform: Platform): BillingModule {
-  let module = modules.get(platform);
-  if (!module) {
-    module = createBillingModule(platform);
-    modules.set(platform, module);
-  }
-  return module;
-}
-
 export function createBillingModule(
   platform: Platform,
   options: {

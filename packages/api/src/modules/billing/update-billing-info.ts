@@ -1,8 +1,5 @@
-import {
-  BillingUnavailableError,
-  type BillingInfo,
-  type BillingProvider,
-} from '@bof/billing/billing-provider';
+import type { BillingInfo, BillingProvider } from '@bof/billing/billing-provider';
+import { hasErrorCode } from '../../errors/domain-error';
 import { SubscriptionPurchaseError } from '../../errors/subscription-errors';
 
 /**
@@ -17,7 +14,7 @@ export async function updateBillingInfo(
   try {
     return await deps.provider.updateBillingInfo(input.userId, input.billingToken);
   } catch (error) {
-    if (!(error instanceof BillingUnavailableError)) throw error;
+    if (!hasErrorCode(error, 'billing_unavailable')) throw error;
     throw new SubscriptionPurchaseError(
       'PURCHASE_ERROR',
       'We could not save that card, and nothing has changed. Please check it or use another card.',

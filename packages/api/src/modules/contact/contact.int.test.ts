@@ -2,14 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseServerEnv } from '@bof/config/server';
 import type { DatabaseHandle } from '@bof/db/client';
 import { createTestDatabase } from '@bof/db/testing';
-import { installCourier } from '../../platform/courier';
 import type { Platform } from '../../platform/platform';
 import type { MailMessage } from '../email-change/email-change-mail';
 import { createContactRepo } from './contact.repo';
-import { contactServiceFor, ENQUIRIES_PER_DAY, ENQUIRIES_PER_SENDER_PER_DAY } from './contact.module';
+import {
+  createContactService,
+  ENQUIRIES_PER_DAY,
+  ENQUIRIES_PER_SENDER_PER_DAY,
+  type ContactService,
+} from './contact.module';
 
 let database: DatabaseHandle;
 let platform: Platform;
+let contact: ContactService;
 const sent: MailMessage[] = [];
 
 beforeAll(async () => {
@@ -19,7 +24,7 @@ beforeAll(async () => {
     db: database.db,
     database,
   };
-  installCourier(platform, { send: async (message) => void sent.push(message) });
+  contact = createContactService(platform, { send: async (message) => void sent.push(message) });
 });
 afterAll(async () => {
   await database?.close();
@@ -35,7 +40,7 @@ const enquiry = (email: string) => ({
 
 describe('contact enquiries', () => {
   it('are stored whole and mailed to the desks inbox and the sender', async () => {
-    const outcome = await contactServiceFor(platform).sendEnquiry(enquiry('Priya@Example.org'), {
+    const outcome = await contact.sendEnquiry(enquiry('Priya@Example.org'), {
       userId: null,
       ip: '198.51.100.7',
     });
@@ -55,7 +60,7 @@ describe('contact enquiries', () => {
 
   it('come back as field errors, with nothing stored, when the input is bad', async () => {
     const before = await createContactRepo(database.db).countFrom('x@example.org', new Date(0));
-    const outcome = await contactServiceFor(platform).sendEnquiry(
+    const outcome = await contact.sendEnquiry(
       { kind: 'media', name: '', email: 'x@example.org', message: '' },
       { userId: null, ip: null },
     );
@@ -64,7 +69,7 @@ describe('contact enquiries', () => {
   });
 
   it(`are refused after ${ENQUIRIES_PER_DAY} a day from one address, counted by the database`, async () => {
-    const service = contactServiceFor(platform);
+    const service = contact;
     for (let i = 0; i < ENQUIRIES_PER_DAY; i++)
       expect(
         (await service.sendEnquiry(enquiry('busy@example.org'), { userId: 'reader-7', ip: `203.0.113.${i}` }))
@@ -79,7 +84,7 @@ describe('contact enquiries', () => {
   });
 
   it(`are refused after ${ENQUIRIES_PER_SENDER_PER_DAY} a day from one sender, whatever e-mail addresses it gives`, async () => {
-    const service = contactServiceFor(platform);
+    const service = contact;
     for (let i = 0; i < ENQUIRIES_PER_SENDER_PER_DAY; i++)
       expect(
         (await service.sendEnquiry(enquiry(`rotating-${i}@example.org`), { userId: null, ip: '192.0.2.44' }))
@@ -96,7 +101,7 @@ describe('contact enquiries', () => {
   });
 
   it('let no parallel burst past a limit', async () => {
-    const service = contactServiceFor(platform);
+    const service = contact;
     const outcomes = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         service.sendEnquiry(enquiry(`burst-${i}@example.org`), { userId: null, ip: '192.0.2.99' }),
@@ -108,7 +113,7 @@ describe('contact enquiries', () => {
 
   it('acknowledge without repeating what the sender typed', async () => {
     sent.length = 0;
-    await contactServiceFor(platform).sendEnquiry(
+    await contact.sendEnquiry(
       {
         ...enquiry('victim@example.org'),
         name: 'Click https://evil.example now',

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '../../errors/domain-error';
-import { FieldValidationError, type FieldError } from '../../errors/field-validation-error';
-import { courierOf } from '../../platform/courier';
+import { isDomainError } from '../../errors/domain-error';
+import type { FieldError, FieldValidationError } from '../../errors/field-validation-error';
 import type { Platform } from '../../platform/platform';
+import type { Mailer } from '../email-change/email-change-mail';
 import { createContactRepo } from './contact.repo';
 import { sendEnquiry, type ContactDeps } from './contact.service';
 
@@ -15,13 +15,13 @@ export type EnquiryOutcome =
   | { kind: 'invalid'; fieldErrors: readonly FieldError[] }
   | { kind: 'refused'; code: string; message: string };
 
-/** The contact desks on a running platform. Without a courier the enquiry is stored and not e-mailed. */
-export function contactServiceFor(platform: Platform) {
+export type ContactService = ReturnType<typeof createContactService>;
+
+/** The contact desks: enquiries are stored, then e-mailed to the desks through the courier. */
+export function createContactService(platform: Pick<Platform, 'db' | 'env'>, courier: Mailer) {
   const deps: ContactDeps = {
     repo: createContactRepo(platform.db),
-    mailer: courierOf(platform) ?? {
-      send: async () => console.warn('No courier installed: an enquiry was stored without e-mail.'),
-    },
+    mailer: courier,
     deskAddress: platform.env.contactInbox,
     siteName: platform.env.siteName,
     now: () => new Date(),
@@ -37,10 +37,10 @@ export function contactServiceFor(platform: Platform) {
         const enquiry = await sendEnquiry(deps, input, sender);
         return { kind: 'sent', reference: enquiry.id, email: enquiry.email };
       } catch (error) {
-        if (error instanceof FieldValidationError) return { kind: 'invalid', fieldErrors: error.fieldErrors };
-        if (error instanceof DomainError)
-          return { kind: 'refused', code: error.code, message: error.message };
-        throw error;
+        if (!isDomainError(error)) throw error;
+        if (error.code === 'invalid_input')
+          return { kind: 'invalid', fieldErrors: (error as FieldValidationError).fieldErrors };
+        return { kind: 'refused', code: error.code, message: error.message };
       }
     },
   };

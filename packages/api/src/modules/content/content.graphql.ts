@@ -2,10 +2,11 @@ import { builder } from '../../builder';
 import type { GraphQLContext } from '../../context';
 import { MediaTypeEnum, StoryContributorRoleEnum } from '../../enums/enums.graphql';
 import { ErrorInterface } from '../../errors/error-types.graphql';
+import { hasErrorCode } from '../../errors/domain-error';
 import { FieldValidationError } from '../../errors/field-validation-error';
+import { registerResultError } from '../../errors/result-errors';
 import { DateTimeScalar } from '../../scalars/date-time.graphql';
 import { recommendedStoriesInputSchema, type Hero } from './content.inputs';
-import { contentServiceFor } from './content.module';
 import { ContentNotFoundError } from './content.errors';
 import { storyPath, type FrontPage } from './content.service';
 import type { Author, Byline, Section, Series, StoryCard, StoryPage, Topic } from './content.types';
@@ -14,13 +15,13 @@ import { illustrationPath } from './illustration-url';
 // Content for client components: stories as cards (never their body: what a reader may read is the
 // access decision's, in the server-rendered page), the front, topics, authors and recommendations.
 
-const serviceFor = (ctx: GraphQLContext) => contentServiceFor(ctx.platform.db);
-const absolute = (ctx: GraphQLContext, path: string) => `${ctx.platform.env.siteUrl}${path}`;
+const serviceFor = (ctx: GraphQLContext) => ctx.services.content;
+const absolute = (ctx: GraphQLContext, path: string) => `${ctx.services.env.siteUrl}${path}`;
 const orNull = async <T>(work: Promise<T>): Promise<T | null> => {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof ContentNotFoundError) return null;
+    if (hasErrorCode(error, 'content_not_found')) return null;
     throw error;
   }
 };
@@ -217,6 +218,7 @@ const RecommendedStoriesInput = builder
   })
   .validate(recommendedStoriesInputSchema);
 
+registerResultError('content_not_found', ContentNotFoundError);
 builder.objectType(ContentNotFoundError, {
   name: 'ContentNotFoundError',
   description: 'No story, topic or author has the slug asked for.',

@@ -1,5 +1,4 @@
 import type { Database } from '@bof/db/client';
-import { getPlatform } from '../../platform/platform';
 import { createContentImportRepo } from './content-import.repo';
 import { createContentRepo } from './content.repo';
 import { createContentService, type ContentService } from './content.service';
@@ -23,11 +22,6 @@ export { illustrationPath } from './illustration-url';
 /** The content reading service over a database. */
 export function contentServiceFor(db: Database): ContentService {
   return createContentService({ repo: createContentRepo(db) });
-}
-
-/** The content reading service of the running platform, for server components and routes. */
-export async function getContentService(): Promise<ContentService> {
-  return contentServiceFor((await getPlatform()).db);
 }
 
 /** Imports records into `db` (see import-content.ts for the contract). */

@@ -3,11 +3,23 @@ import type { GraphQLContext } from '../../context';
 import { AuthError } from '../../errors/auth-error';
 import { ErrorInterface } from '../../errors/error-types.graphql';
 import { FieldValidationError } from '../../errors/field-validation-error';
+import { registerResultError } from '../../errors/result-errors';
 import { DateTimeScalar } from '../../scalars/date-time.graphql';
-import { EmailChangeRateLimitedError, SessionRefreshRequiredError } from './email-change.errors';
+import {
+  EmailChangeRateLimitedError,
+  EmailChangeUnavailableError,
+  SessionRefreshRequiredError,
+} from './email-change.errors';
 import { confirmEmailChangeSchema, requestEmailChangeSchema } from './email-change.inputs';
-import { emailChangeDepsFor } from './email-change.module';
-import { confirmEmailChange, requestEmailChange, type IdentityRequest } from './email-change.service';
+import {
+  confirmEmailChange,
+  requestEmailChange,
+  type EmailChangeDeps,
+  type IdentityRequest,
+} from './email-change.service';
+
+registerResultError('session_refresh_required', SessionRefreshRequiredError);
+registerResultError('email_change_rate_limited', EmailChangeRateLimitedError);
 
 builder.objectType(SessionRefreshRequiredError, {
   name: 'SessionRefreshRequiredError',
@@ -62,6 +74,11 @@ const identityRequestOf = (ctx: GraphQLContext): IdentityRequest => ({
   cookieHeader: ctx.request.headers.get('cookie') ?? '',
 });
 
+const emailChangeOf = (ctx: GraphQLContext): EmailChangeDeps => {
+  if (!ctx.services.emailChange) throw new EmailChangeUnavailableError();
+  return ctx.services.emailChange;
+};
+
 builder.mutationField('requestEmailChange', (t) =>
   t.field({
     type: EmailChangeRequested,
@@ -73,7 +90,7 @@ builder.mutationField('requestEmailChange', (t) =>
       directResult: true,
     },
     resolve: (_root, { input }, ctx) =>
-      requestEmailChange(emailChangeDepsFor(ctx.platform), ctx.viewer, input, identityRequestOf(ctx)),
+      requestEmailChange(emailChangeOf(ctx), ctx.viewer, input, identityRequestOf(ctx)),
   }),
 );
 
@@ -86,6 +103,6 @@ builder.mutationField('confirmEmailChange', (t) =>
     authScopes: { loggedIn: true },
     errors: { types: [AuthError, FieldValidationError, SessionRefreshRequiredError], directResult: true },
     resolve: (_root, { input }, ctx) =>
-      confirmEmailChange(emailChangeDepsFor(ctx.platform), ctx.viewer, input, identityRequestOf(ctx)),
+      confirmEmailChange(emailChangeOf(ctx), ctx.viewer, input, identityRequestOf(ctx)),
   }),
 );

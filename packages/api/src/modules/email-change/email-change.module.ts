@@ -1,7 +1,6 @@
 import type { Platform } from '../../platform/platform';
 import { createKratosIdentitySessions } from '../session/identity-sessions';
 import type { Mailer } from './email-change-mail';
-import { EmailChangeUnavailableError } from './email-change.errors';
 import { createEmailChangeRepo } from './email-change.repo';
 import type { EmailChangeDeps } from './email-change.service';
 import { createKratosIdentityAdmin } from './identity-admin';
@@ -10,7 +9,7 @@ export type { Mailer, MailMessage } from './email-change-mail';
 /** The identity port (find by id or e-mail, change the e-mail) over Kratos's admin API, for the product. */
 export { createKratosIdentityAdmin, type IdentityAdmin, type IdentitySummary } from './identity-admin';
 
-/** What the composition root (apps/web/server.ts, or a test) hands the e-mail change. */
+/** What the composition root (services.ts) hands the e-mail change. */
 export interface EmailChangePorts {
   /** The identity server's courier: SMTP, or the outbox shown at `/_dev/mail/`. */
   mailer: Mailer;
@@ -28,27 +27,16 @@ export interface EmailChangePorts {
   newCode?: () => string;
 }
 
-// On globalThis: the server entry installs the ports, the bundled route code reads them (two module
-// graphs in one process, as with the platform itself).
-const KEY = Symbol.for('bof.email-change-ports');
-type Holder = { [KEY]?: WeakMap<Platform, EmailChangePorts> };
-const portsOf = () => ((globalThis as Holder)[KEY] ??= new WeakMap());
-
-/** Installs the e-mail change's ports for a platform; called once by the composition root. */
-export function installEmailChangePorts(platform: Platform, ports: EmailChangePorts): void {
-  portsOf().set(platform, ports);
-}
-
 /**
- * The e-mail change's dependencies on a platform.
- * @throws EmailChangeUnavailableError when no courier or no identity admin API is wired.
+ * The e-mail change's dependencies, or null when no identity admin API is reachable (neither
+ * IDENTITY_ADMIN_URL nor the built-in identity server): the operations then answer
+ * EmailChangeUnavailableError.
  */
-export function emailChangeDepsFor(platform: Platform): EmailChangeDeps {
-  const ports = portsOf().get(platform);
+export function createEmailChange(platform: Platform, ports: EmailChangePorts): EmailChangeDeps | null {
   const { env } = platform;
   const adminUrl = env.identity.adminUrl;
-  if (!ports || (!adminUrl && !ports.identityAdmin)) throw new EmailChangeUnavailableError();
   const inProcess = ports.identityAdmin;
+  if (!adminUrl && !inProcess) return null;
   const identityAdmin = adminUrl
     ? createKratosIdentityAdmin({ baseUrl: adminUrl, token: env.identity.adminToken })
     : createKratosIdentityAdmin({

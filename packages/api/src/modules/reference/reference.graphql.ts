@@ -4,12 +4,8 @@ import { FieldValidationError } from '../../errors/field-validation-error';
 import { decodeCursor, encodeCursor } from './reference-cursor';
 import type { ReferenceListName } from './reference-lists';
 import { referencePageSchema } from './reference.inputs';
-import { createReferenceRepo, type ReferenceItem } from './reference.repo';
-import {
-  REFERENCE_PAGE_DEFAULT_SIZE,
-  REFERENCE_PAGE_MAX_SIZE,
-  createReferenceService,
-} from './reference.service';
+import type { ReferenceItem } from './reference.repo';
+import { REFERENCE_PAGE_DEFAULT_SIZE, REFERENCE_PAGE_MAX_SIZE } from './reference.service';
 
 // Each spec §3 reference list: its item type ({ id key title }) and a public query paging it with
 // cursors and edges, `{ countries(first: 300) { ... on CountryConnection { edges { node { key title } } } } }`.
@@ -44,7 +40,7 @@ for (const list of REFERENCE_LIST_FIELDS) {
         validate: referencePageSchema,
         errors: { types: [FieldValidationError], directResult: true },
         resolve: (_root, args, ctx) => {
-          const service = createReferenceService({ repo: createReferenceRepo(ctx.platform.db) });
+          const service = ctx.services.reference;
           return resolveCursorConnection(
             {
               args,

@@ -5,6 +5,8 @@ export const REFERENCE_PAGE_DEFAULT_SIZE = 50;
 /** Large enough for the longest list (countries) in one page, for pickers that need all of it. */
 export const REFERENCE_PAGE_MAX_SIZE = 300;
 
+export type ReferenceService = ReturnType<typeof createReferenceService>;
+
 /** Reads pages of the reference lists. */
 export function createReferenceService(deps: { repo: Pick<ReferenceRepo, 'window'> }) {
   return {

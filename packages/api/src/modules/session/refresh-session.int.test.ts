@@ -12,6 +12,7 @@ import { signPaywallSession, verifyPaywallSession } from '@bof/paywall/paywall-t
 import type { IdentitySessions } from './identity-sessions';
 import type { SessionRefresh } from './refresh-session';
 import type { RiskCheckInput, RiskOutcome } from './risk-verdict';
+import { createBillingModule } from '../billing/billing.module';
 import { createSessionModule, type SessionModule } from './session.module';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bof-session-'));
@@ -37,8 +38,10 @@ const identity: IdentitySessions = {
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  const platform = { env: parseServerEnv({ DATA_DIR: dataDir }), db: database.db, database };
   module = await createSessionModule(
-    { env: parseServerEnv({ DATA_DIR: dataDir }), db: database.db, database },
+    platform,
+    { billing: createBillingModule(platform) },
     { identity, isUserDataComplete: async (userId) => userId === 'complete-user' },
   );
 });
@@ -109,8 +112,10 @@ describe('session refresh', () => {
     let answers: Record<string, RiskOutcome> = {};
     let guarded: SessionModule;
     beforeAll(async () => {
+      const platform = { env: parseServerEnv({ DATA_DIR: dataDir }), db: database.db, database };
       guarded = await createSessionModule(
-        { env: parseServerEnv({ DATA_DIR: dataDir }), db: database.db, database },
+        platform,
+        { billing: createBillingModule(platform) },
         {
           identity,
           riskCheck: async (input) => {

@@ -1,5 +1,5 @@
 import type { Platform } from '../../platform/platform';
-import { createBillingModule, membershipClaims } from '../billing/billing.module';
+import { membershipClaims, type BillingModule } from '../billing/billing.module';
 import { createAccessRepo } from '../access/access.repo';
 import { createUserDataRepo } from '../viewer/user-data.repo';
 import { userDataCompletenessCheck } from '../viewer/user-data-completeness';
@@ -21,26 +21,13 @@ export interface SessionModule {
   paywallSecret: string;
 }
 
-const KEY = Symbol.for('bof.session-modules');
-type Holder = { [KEY]?: WeakMap<Platform, Promise<SessionModule>> };
-
 /**
- * The session module of a platform, built once: signing keys, the cookie secret, the identity port,
- * membership from billing and completeness from personal details.
+ * The session module: signing keys, the cookie secret, the identity port, membership from billing and
+ * completeness from personal details. Built once, by the composition root (services.ts).
  */
-export function getSessionModule(platform: Platform): Promise<SessionModule> {
-  const holder = globalThis as Holder;
-  const modules = (holder[KEY] ??= new WeakMap());
-  let module = modules.get(platform);
-  if (!module) {
-    module = createSessionModule(platform);
-    modules.set(platform, module);
-  }
-  return module;
-}
-
 export async function createSessionModule(
   platform: Platform,
+  modules: { billing: Pick<BillingModule, 'membershipOf'> },
   overrides: Partial<Pick<SessionRefreshDeps, 'membershipOf' | 'isUserDataComplete' | 'riskCheck'>> & {
     identity?: IdentitySessions;
   } = {},
@@ -54,7 +41,7 @@ export async function createSessionModule(
     configured: env.paywallCookieSecret,
     dataDir: env.dataDir,
   });
-  const billing = createBillingModule(platform);
+  const { billing } = modules;
   const meterRepo = createAccessRepo(platform.db).meter;
   const deps: SessionRefreshDeps = {
     identity: overrides.identity ?? createKratosIdentitySessions({ baseUrl: env.identityBaseUrl }),

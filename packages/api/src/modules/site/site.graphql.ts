@@ -15,6 +15,6 @@ const SiteInfoType = builder.objectRef<SiteInfo>('SiteInfo').implement({
 builder.queryField('siteInfo', (t) =>
   t.field({
     type: SiteInfoType,
-    resolve: (_root, _args, ctx) => getSiteInfo(ctx.platform.env),
+    resolve: (_root, _args, ctx) => getSiteInfo(ctx.services.env),
   }),
 );

@@ -1,4 +1,4 @@
-import type { Platform } from '../../platform/platform';
+import type { Database } from '@bof/db/client';
 import { REFERENCE_LISTS } from '../reference/reference-lists';
 import type { ReferenceEntry } from '../reference/lists/reference-item';
 import { isUserDataComplete } from './user-data-completeness';
@@ -21,11 +21,17 @@ export function personalDetailsOptions(): PersonalDetailsOptions {
   };
 }
 
-/** A reader's saved details and whether they are complete, for server-rendered account pages. */
-export async function personalDetailsOf(
-  platform: Platform,
-  userId: string,
-): Promise<{ details: UserDataRecord | null; complete: boolean }> {
-  const details = await createUserDataRepo(platform.db).findUserData(userId);
-  return { details, complete: isUserDataComplete(details) };
+/** Readers' personal details: their store, and for server-rendered account pages the saved details. */
+export function createPersonalDetails(db: Database) {
+  const repo = createUserDataRepo(db);
+  return {
+    repo,
+    /** A reader's saved details and whether they are complete. */
+    async of(userId: string): Promise<{ details: UserDataRecord | null; complete: boolean }> {
+      const details = await repo.findUserData(userId);
+      return { details, complete: isUserDataComplete(details) };
+    },
+  };
 }
+
+export type PersonalDetails = ReturnType<typeof createPersonalDetails>;

@@ -4,7 +4,7 @@ import { FieldValidationError } from '../../errors/field-validation-error';
 import { DateTimeScalar } from '../../scalars/date-time.graphql';
 import { personalDetailsSchema } from './personal-details.inputs';
 import { updatePersonalDetails } from './update-personal-details';
-import { createUserDataRepo, type UserDataRecord } from './user-data.repo';
+import type { UserDataRecord } from './user-data.repo';
 
 export const UserDataType = builder.objectRef<UserDataRecord>('UserData').implement({
   description: "A reader's personal details. Reference fields hold keys of the reference lists.",
@@ -49,7 +49,7 @@ builder.mutationField('updatePersonalDetails', (t) =>
     errors: { types: [AuthError, FieldValidationError], directResult: true },
     resolve: (_root, { input }, ctx) =>
       updatePersonalDetails(
-        { repo: createUserDataRepo(ctx.platform.db), now: () => new Date() },
+        { repo: ctx.services.personalDetails.repo, now: () => new Date() },
         ctx.viewer,
         input,
       ),

@@ -1,11 +1,10 @@
 import type { GraphQLContext } from '../../context';
-import { createUserDataRepo } from './user-data.repo';
 import { createViewerService } from './viewer.service';
 
-/** The viewer service for one request, over the platform's database and the context's ports. */
+/** The viewer service for one request, over the personal details' store and the request's memberships. */
 export function viewerServiceFor(ctx: GraphQLContext) {
   return createViewerService({
-    repo: createUserDataRepo(ctx.platform.db),
+    repo: ctx.services.personalDetails.repo,
     memberships: ctx.membershipRecords,
   });
 }

@@ -76,17 +76,11 @@ describe('the /api/graphql/ route', () => {
 
   it('in development (npm run dev), lets developers read the schema', async () => {
     const route = await routeUnder({ NODE_ENV: 'development' });
-    // Introspection executes, so the request needs a platform; reading the schema touches no database.
-    const { setPlatform, stopPlatform } = await import('@bof/api/platform');
+    // Introspection executes, so the request needs the services; reading the schema touches none of them.
+    const { serveServices, stopServices } = await import('@bof/api/running-services');
     const { parseServerEnv } = await import('@bof/config/server');
-    setPlatform(
-      Promise.resolve({
-        env: parseServerEnv({}),
-        db: {} as never,
-        database: { close: async () => undefined } as never,
-      }),
-    );
-    onTestFinished(() => stopPlatform());
+    serveServices(Promise.resolve({ env: parseServerEnv({}), close: async () => undefined } as never));
+    onTestFinished(() => stopServices());
     const introspection = (await (await post(route, '{ __schema { queryType { name } } }')).json()) as {
       data?: unknown;
     };

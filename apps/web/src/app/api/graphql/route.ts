@@ -1,7 +1,6 @@
 import { getServerEnv } from '@bof/config/server';
-import { createBillingMembershipRecords, getBillingModule } from '@bof/api/billing';
-import { getPlatform } from '@bof/api/platform';
-import { getSessionModule } from '@bof/api/session';
+import { createBillingMembershipRecords } from '@bof/api/billing';
+import { runningServices } from '@bof/api/running-services';
 import { createSessionViewerResolver } from '@bof/api/session-viewer';
 import { createGraphQLHandler, isProductionEndpoint } from '@bof/api/yoga';
 
@@ -10,10 +9,11 @@ export const dynamic = 'force-dynamic';
 const handler = createGraphQLHandler({
   // A production build is production, embedded or not: no introspection, suggestions or GraphiQL.
   production: isProductionEndpoint(getServerEnv()),
+  services: runningServices,
+  membershipRecords: createBillingMembershipRecords(async () => (await runningServices()).billing),
   // The viewer is whoever the verified `bof_session` cookie names; anonymous otherwise.
-  membershipRecords: createBillingMembershipRecords(async () => getBillingModule(await getPlatform())),
   resolveViewer: createSessionViewerResolver({
-    verify: async (token, now) => (await getSessionModule(await getPlatform())).verify(token, now),
+    verify: async (token, now) => (await runningServices()).sessions.verify(token, now),
   }),
 });
 

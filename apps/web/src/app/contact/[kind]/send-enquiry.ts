@@ -2,8 +2,7 @@
 
 import { headers } from 'next/headers';
 import { CLIENT_ADDRESS_HEADER, clientIp } from '@bof/api/client-ip';
-import { contactServiceFor } from '@bof/api/contact';
-import { getPlatform } from '@bof/api/platform';
+import { runningServices } from '@bof/api/running-services';
 import { getServerViewer } from '../../../server/server-viewer';
 import type { EnquiryFormState } from '../../../components/contact/enquiry-form-state';
 
@@ -22,16 +21,16 @@ export async function sendEnquiryAction(
     (typeof FIELDS)[number],
     string
   >;
-  const platform = await getPlatform();
+  const { env, contact } = await runningServices();
   const viewer = await getServerViewer().catch(() => null);
   const request = await headers();
   // The sending address counts towards the day's limits, read as the auth endpoint reads it.
   const ip = clientIp({
     socketAddress: request.get(CLIENT_ADDRESS_HEADER),
     forwardedFor: request.get('x-forwarded-for'),
-    trustedProxies: platform.env.identity.trustedProxies,
+    trustedProxies: env.identity.trustedProxies,
   });
-  const outcome = await contactServiceFor(platform).sendEnquiry(
+  const outcome = await contact.sendEnquiry(
     { kind: text('kind'), ...values },
     { userId: viewer?.user_id ?? null, ip },
   );

@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { cancellableSubscription, getBillingModule } from '@bof/api/billing';
-import { getPlatform } from '@bof/api/platform';
+import { cancellableSubscription } from '@bof/api/billing';
+import { runningServices } from '@bof/api/running-services';
 import { SignedOutPage } from '../../../components/auth/signed-out-page';
 import { CancelJourney } from '../../../components/subscriptions/cancel-journey';
 import { getServerViewer } from '../../../server/server-viewer';
@@ -12,7 +12,7 @@ export default async function CancelPage() {
   const viewer = await getServerViewer();
   if (!viewer)
     return <SignedOutPage title="Cancel your membership" reason="Sign in to manage your membership." />;
-  const billing = getBillingModule(await getPlatform());
+  const { billing } = await runningServices();
   const subscription = await cancellableSubscription(await billing.deps(), viewer.user_id);
   return (
     <section className="mx-auto max-w-measure px-gutter py-10">

@@ -1,12 +1,7 @@
 import Link from 'next/link';
-import {
-  BillingUnavailableError,
-  findPlan,
-  formatMoney,
-  getBillingModule,
-  previewSubscriptionUpgrade,
-} from '@bof/api/billing';
-import { getPlatform } from '@bof/api/platform';
+import { findPlan, formatMoney, previewSubscriptionUpgrade } from '@bof/api/billing';
+import { hasErrorCode } from '@bof/api/errors';
+import { runningServices } from '@bof/api/running-services';
 import { SignedOutPage } from '../../../components/auth/signed-out-page';
 import { readerLocale } from '../../../server/reader-locale';
 import { getServerViewer } from '../../../server/server-viewer';
@@ -23,7 +18,7 @@ export default async function UpgradePage() {
         reason="Sign in to see what your membership can be upgraded to."
       />
     );
-  const billing = getBillingModule(await getPlatform());
+  const { billing } = await runningServices();
   const { locale } = await readerLocale();
   const [membership, deps] = await Promise.all([billing.membershipOf(viewer.user_id), billing.deps()]);
   const targets = await Promise.all(
@@ -35,7 +30,7 @@ export default async function UpgradePage() {
     })),
   );
   // The provider not answering is not the same as nothing to upgrade to.
-  const outage = targets.some((t) => t.preview instanceof BillingUnavailableError);
+  const outage = targets.some((t) => hasErrorCode(t.preview, 'billing_unavailable'));
   const available = targets.flatMap((t) =>
     t.preview instanceof Error ? [] : [{ ...t, preview: t.preview }],
   );

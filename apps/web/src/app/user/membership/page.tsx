@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { Currency } from '@bof/config/constants';
-import { cancellableSubscription, findPlan, formatMoney, getBillingModule } from '@bof/api/billing';
-import { getPlatform } from '@bof/api/platform';
+import { cancellableSubscription, findPlan, formatMoney } from '@bof/api/billing';
+import { runningServices } from '@bof/api/running-services';
 import { SignedOutPage } from '../../../components/auth/signed-out-page';
 import { readerLocale } from '../../../server/reader-locale';
 import { getServerViewer } from '../../../server/server-viewer';
@@ -43,7 +43,7 @@ export default async function MembershipPage({ searchParams }: Props) {
       />
     );
   const params = await searchParams;
-  const billing = getBillingModule(await getPlatform());
+  const { billing } = await runningServices();
   const { locale } = await readerLocale();
   const deps = await billing.deps();
   const [membership, cancellable, card, invoices, manageUrl] = await Promise.all([

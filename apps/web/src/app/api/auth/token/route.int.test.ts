@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setPlatform, stopPlatform, type Platform } from '@bof/api/platform';
-import { getSessionModule } from '@bof/api/session';
+import { serveServices, stopServices } from '@bof/api/running-services';
+import { createServices, type Services } from '@bof/api/services';
 import { parseServerEnv } from '@bof/config/server';
 import { createGraphQLHarness, type GraphQLHarness } from '@bof/api/testing/graphql-harness';
 import { identityConfigFromEnv } from '@bof/identity/config';
@@ -33,21 +33,22 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bof-auth-endpoint-'));
 let harness: GraphQLHarness;
 let identity: IdentityServer;
 let identityDown = false;
-const sites: Record<'http' | 'https', Platform> = {} as never;
+const sites: Record<'http' | 'https', Services> = {} as never;
 
-function platformFor(siteUrl: string): Platform {
-  return { ...harness.platform, env: parseServerEnv({ DATA_DIR: dataDir, SITE_URL: siteUrl }) };
+/** The product's services for a site at `siteUrl`, over the harness's database. */
+function servicesFor(siteUrl: string): Promise<Services> {
+  const env = parseServerEnv({ DATA_DIR: dataDir, SITE_URL: siteUrl });
+  return createServices({ ...harness.platform, env }, { courier: { send: async () => undefined } });
 }
 
 beforeAll(async () => {
   // A fresh test database (apps/web reaches it through the API package's harness).
   harness = await createGraphQLHarness();
-  sites.http = platformFor('http://localhost:3120');
-  sites.https = platformFor('https://www.example.org');
+  const env = parseServerEnv({ DATA_DIR: dataDir, SITE_URL: 'http://localhost:3120' });
   identity = createIdentityServer({
     db: harness.db,
     config: {
-      ...identityConfigFromEnv(sites.http.env),
+      ...identityConfigFromEnv(env),
       rateLimitPerIp: 10_000,
       rateLimitPerIdentifier: 1000,
     },
@@ -64,18 +65,22 @@ beforeAll(async () => {
     const rewritten = url.replace(base, sites.http.env.identityBaseUrl);
     return identity.fetch(new Request(rewritten, init));
   });
+  // Built after fetch is stubbed: the session module's identity port calls the identity server through it.
+  sites.http = await servicesFor('http://localhost:3120');
+  sites.https = await servicesFor('https://www.example.org');
 });
 afterEach(() => {
   identityDown = false;
 });
 afterAll(async () => {
   vi.unstubAllGlobals();
-  await stopPlatform().catch(() => undefined);
+  await stopServices().catch(() => undefined);
+  for (const site of Object.values(sites)) site.access.index.stop();
   await harness?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const use = (site: keyof typeof sites) => setPlatform(Promise.resolve(sites[site]));
+const use = (site: keyof typeof sites) => serveServices(Promise.resolve(sites[site]));
 
 /** A browser's identity session: registers with a password (or signs in again), returning its cookie. */
 async function identitySession(email: string, mode: 'registration' | 'login' = 'registration') {
@@ -181,7 +186,7 @@ describe('POST /api/auth/token/', () => {
     expect(claims.exp! - before).toBeLessThanOrEqual(901);
     expect(decodeProtectedHeader(session.value)).toMatchObject({ alg: 'ES256', typ: 'JWT' });
     // The server trusts what it signed, and only that.
-    const module = await getSessionModule(sites.http);
+    const module = sites.http.sessions;
     expect(await module.verify(session.value, new Date())).toMatchObject({ email });
 
     const paywall = cookies.get('bof_paywall_session')!;

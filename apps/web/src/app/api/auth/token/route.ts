@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { getPlatform } from '@bof/api/platform';
 import { CLIENT_ADDRESS_HEADER, clientIp } from '@bof/api/client-ip';
-import { getSessionModule } from '@bof/api/session';
+import { runningServices } from '@bof/api/running-services';
 import {
   LOGIN_POLICY_COOKIE,
   METER_COOKIE,
@@ -30,9 +29,9 @@ const problem = (status: number, code: string, message: string) =>
  * The browser does not read the body; it re-reads the cookies.
  */
 export async function POST(request: Request): Promise<Response> {
-  const platform = await getPlatform();
+  const { env, sessions } = await runningServices();
   const origin = request.headers.get('origin');
-  if (origin && origin !== new URL(platform.env.siteUrl).origin) {
+  if (origin && origin !== new URL(env.siteUrl).origin) {
     return problem(403, 'forbidden_origin', 'This endpoint accepts requests from the site only.');
   }
   const body = await readJsonBody(request, MAX_BODY_BYTES);
@@ -41,8 +40,7 @@ export async function POST(request: Request): Promise<Response> {
   if (!parsed.success) return problem(400, 'invalid_body', 'Expected castleRequestToken and currentUrl.');
 
   const cookies = request.headers.get('cookie');
-  const secure = platform.env.siteUrl.startsWith('https:');
-  const sessions = await getSessionModule(platform);
+  const secure = env.siteUrl.startsWith('https:');
   let result;
   try {
     result = await sessions.refresh({
@@ -56,7 +54,7 @@ export async function POST(request: Request): Promise<Response> {
       ip: clientIp({
         socketAddress: request.headers.get(CLIENT_ADDRESS_HEADER),
         forwardedFor: request.headers.get('x-forwarded-for'),
-        trustedProxies: platform.env.identity.trustedProxies,
+        trustedProxies: env.identity.trustedProxies,
       }),
       userAgent: request.headers.get('user-agent'),
     });
@@ -72,7 +70,7 @@ export async function POST(request: Request): Promise<Response> {
     headers.append('set-cookie', clearCookie(LOGIN_POLICY_COOKIE, secure));
     return new Response(JSON.stringify({ status: 'signed-out' }), { status: 200, headers });
   }
-  const maxAgeSeconds = platform.env.sessionTokenTtlSeconds;
+  const maxAgeSeconds = env.sessionTokenTtlSeconds;
   headers.append('set-cookie', setCookie(SESSION_COOKIE, result.sessionToken, { secure, maxAgeSeconds }));
   headers.append(
     'set-cookie',

@@ -1,5 +1,4 @@
-import { getBillingModule } from '@bof/api/billing';
-import { getPlatform } from '@bof/api/platform';
+import { runningServices } from '@bof/api/running-services';
 import { resolveRedirectTarget } from '../../../../client/auth/redirect-target';
 import { embeddedOnly } from '../../../../server/embedded-only';
 
@@ -12,11 +11,11 @@ export const dynamic = 'force-dynamic';
 export async function POST(request: Request): Promise<Response> {
   const closed = await embeddedOnly();
   if (closed) return closed;
-  const platform = await getPlatform();
+  const { env, billing } = await runningServices();
   const form = await request.formData().catch(() => null);
   const id = String(form?.get('challenge') ?? '');
   const outcome = form?.get('outcome') === 'pass' ? 'pass' : 'fail';
-  const origin = new URL(platform.env.siteUrl).origin;
+  const origin = new URL(env.siteUrl).origin;
   const back = new URL(
     resolveRedirectTarget(String(form?.get('return_to') ?? '/'), {
       kind: 'login',
@@ -24,7 +23,7 @@ export async function POST(request: Request): Promise<Response> {
       siteOrigin: origin,
     }),
   );
-  const simulator = getBillingModule(platform).simulator;
+  const simulator = billing.simulator;
   // With Recurly configured, Recurly.js runs the bank's challenge; the simulator's is not there.
   if (!simulator) return new Response('Not found', { status: 404 });
   const { resultToken } = await simulator.completeChallenge(id, outcome);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { getBillingModule } from '@bof/api/billing';
-import { getPlatform } from '@bof/api/platform';
+import { runningServices } from '@bof/api/running-services';
 import { embeddedOnly } from '../../../../server/embedded-only';
 import { readJsonBody } from '../../../../server/read-json-body';
 
@@ -20,7 +19,7 @@ export async function POST(request: Request): Promise<Response> {
   const command = body.ok ? commandSchema.safeParse(body.value) : null;
   if (!command?.success)
     return Response.json({ error: 'Expected { command: advance, days } | reconcile | now' }, { status: 400 });
-  const billing = getBillingModule(await getPlatform());
+  const { billing } = await runningServices();
   const simulator = billing.simulator;
   if (!simulator) return Response.json({ error: 'The billing simulator is not in use.' }, { status: 404 });
   switch (command.data.command) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { getPlatform } from '@bof/api/platform';
-import { CardValidationError, getBillingModule } from '@bof/api/billing';
+import { hasErrorCode } from '@bof/api/errors';
+import { runningServices } from '@bof/api/running-services';
 import { embeddedOnly } from '../../../../server/embedded-only';
 import { readJsonBody } from '../../../../server/read-json-body';
 
@@ -30,7 +30,7 @@ export async function POST(request: Request): Promise<Response> {
   const card = cardSchema.safeParse(body.value);
   if (!card.success)
     return Response.json({ error: { field: null, message: 'Enter your card details.' } }, { status: 400 });
-  const simulator = getBillingModule(await getPlatform()).simulator;
+  const { simulator } = (await runningServices()).billing;
   // With Recurly configured, Recurly.js tokenises cards; this endpoint is the simulator's only.
   if (!simulator) return Response.json({ error: { field: null, message: 'Not found' } }, { status: 404 });
   try {
@@ -40,8 +40,9 @@ export async function POST(request: Request): Promise<Response> {
     });
     return Response.json(token, { headers: { 'cache-control': 'no-store' } });
   } catch (error) {
-    if (error instanceof CardValidationError) {
-      return Response.json({ error: { field: error.field, message: error.message } }, { status: 422 });
+    if (hasErrorCode(error, 'invalid_card')) {
+      const { field } = error as unknown as { field: string };
+      return Response.json({ error: { field, message: error.message } }, { status: 422 });
     }
     throw error;
   }

@@ -1,10 +1,9 @@
-import { getBillingModule } from '@bof/api/billing';
-import { getPlatform } from '@bof/api/platform';
+import { runningServices } from '@bof/api/running-services';
 import { createRecurlyWebhookHandler } from './webhook-handler';
 
 export const dynamic = 'force-dynamic';
 
 /** Recurly webhooks (webhook-handler.ts). */
 export const POST = createRecurlyWebhookHandler({
-  billing: async () => getBillingModule(await getPlatform()),
+  billing: async () => (await runningServices()).billing,
 });

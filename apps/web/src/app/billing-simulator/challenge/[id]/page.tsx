@@ -1,6 +1,5 @@
 import { notFound } from 'next/navigation';
-import { getBillingModule } from '@bof/api/billing';
-import { getPlatform } from '@bof/api/platform';
+import { runningServices } from '@bof/api/running-services';
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -9,11 +8,11 @@ type Props = {
 
 /** The billing simulator's stand-in for a bank's 3-D Secure page (embedded defaults only). */
 export default async function ChallengePage({ params, searchParams }: Props) {
-  const platform = await getPlatform();
-  if (!platform.env.embedded) notFound();
+  const { env, billing } = await runningServices();
+  if (!env.embedded) notFound();
   const { id } = await params;
   const returnTo = (await searchParams).return_to;
-  const simulator = getBillingModule(platform).simulator;
+  const simulator = billing.simulator;
   if (!simulator) notFound();
   const challenge = await simulator.getChallenge(id);
   if (!challenge) notFound();

@@ -1,7 +1,7 @@
 import { getServerEnv } from '@bof/config/server';
 import { renderCaseStudyPdf } from '@bof/api/content-pdf';
-import { getAccessModule, verifyPdfViewerLink } from '@bof/api/access';
-import { getPlatform } from '@bof/api/platform';
+import { verifyPdfViewerLink } from '@bof/api/access';
+import { runningServices } from '@bof/api/running-services';
 import { opensReport } from '@bof/paywall/decide-access';
 import type { AccessLevel } from '@bof/paywall/types';
 import { storyAccess } from '../../../../server/access/story-access';
@@ -21,7 +21,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
   if (story.kind !== 'case_study') return new Response('Not a case study', { status: 404 });
   const { siteName, siteUrl } = getServerEnv();
   const search = new URL(request.url).searchParams;
-  const { signingSecret } = await getAccessModule(await getPlatform());
+  const { signingSecret } = (await runningServices()).access;
   const viewerLink = verifyPdfViewerLink(
     signingSecret,
     story.id,

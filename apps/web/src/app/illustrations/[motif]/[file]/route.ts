@@ -1,12 +1,8 @@
-import { getPlatform } from '@bof/api/platform';
+import { runningServices } from '@bof/api/running-services';
 import { ART_MOTIFS, type Art, type ArtMotif } from '@bof/api/content';
-import { illustrationFilesFor, type IllustrationFiles } from '@bof/api/content-illustration-file';
 
 const FILE = /^(.{1,200})\.(png|svg)$/s;
 const CACHE = 'public, max-age=31536000, immutable';
-
-// One set of files (and its cache of drawn PNGs) per database, for the life of the process.
-const filesByDatabase = new WeakMap<object, IllustrationFiles>();
 
 /**
  * An illustration file, `/illustrations/{motif}/{seed}.png` (pages through next/image, Open Graph,
@@ -24,10 +20,7 @@ export async function GET(
     return new Response('Not found', { status: 404 });
   const art: Art = { motif: motif as ArtMotif, seed: match[1]! };
   const format = match[2] as 'png' | 'svg';
-  const { db } = await getPlatform();
-  let files = filesByDatabase.get(db);
-  if (!files) filesByDatabase.set(db, (files = illustrationFilesFor(db)));
-  const body = await files.file(art, format);
+  const body = await (await runningServices()).illustrations.file(art, format);
   if (body === null) return new Response('Not found', { status: 404 });
   return new Response(body, {
     headers: {

@@ -1,6 +1,5 @@
 import Link from 'next/link';
-import { getBillingModule } from '@bof/api/billing';
-import { getPlatform } from '@bof/api/platform';
+import { runningServices } from '@bof/api/running-services';
 import { readerLocale } from '../../../../server/reader-locale';
 import { getServerViewer } from '../../../../server/server-viewer';
 
@@ -12,7 +11,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function CancelConfirmationPage({ searchParams }: Props) {
   const action = (await searchParams).action;
   const viewer = await getServerViewer();
-  const membership = viewer ? await getBillingModule(await getPlatform()).membershipOf(viewer.user_id) : null;
+  const membership = viewer ? await (await runningServices()).billing.membershipOf(viewer.user_id) : null;
   const { locale } = await readerLocale();
   const until = membership?.periodEndsAt
     ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(membership.periodEndsAt)

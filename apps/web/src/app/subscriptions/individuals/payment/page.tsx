@@ -1,15 +1,7 @@
 import Link from 'next/link';
 import type { Currency } from '@bof/config/constants';
-import {
-  PLANS,
-  currencyForCountry,
-  findPlan,
-  formatMoney,
-  getBillingModule,
-  isCurrency,
-  taxFor,
-} from '@bof/api/billing';
-import { getPlatform } from '@bof/api/platform';
+import { PLANS, currencyForCountry, findPlan, formatMoney, isCurrency, taxFor } from '@bof/api/billing';
+import { runningServices } from '@bof/api/running-services';
 import { PaymentForm, type PaymentPlan } from '../../../../components/subscriptions/payment-form';
 import { PAYMENT_COUNTRIES } from '../../../../components/subscriptions/payment-countries';
 import { readerLocale } from '../../../../server/reader-locale';
@@ -48,8 +40,7 @@ export default async function PaymentPage({ searchParams }: Props) {
   const { locale, country } = await readerLocale();
   const asked = typeof params.currency === 'string' ? params.currency.toUpperCase() : '';
   const currency: Currency = isCurrency(asked) ? asked : currencyForCountry(country);
-  const platform = await getPlatform();
-  const billing = getBillingModule(platform);
+  const { billing, env } = await runningServices();
   const viewer = await getServerViewer();
   const [eligibility, membership, now] = viewer
     ? await Promise.all([
@@ -97,7 +88,6 @@ export default async function PaymentPage({ searchParams }: Props) {
     trialDays: plan.trialDays,
     prices: plan.prices,
   };
-  const { env } = platform;
   return (
     <section className="mx-auto grid max-w-page gap-10 px-gutter py-10 lg:grid-cols-[1fr_22rem]">
       <div>

@@ -1,12 +1,7 @@
 import Link from 'next/link';
-import {
-  BillingUnavailableError,
-  findPlan,
-  formatMoney,
-  getBillingModule,
-  previewSubscriptionUpgrade,
-} from '@bof/api/billing';
-import { getPlatform } from '@bof/api/platform';
+import { findPlan, formatMoney, previewSubscriptionUpgrade } from '@bof/api/billing';
+import { hasErrorCode } from '@bof/api/errors';
+import { runningServices } from '@bof/api/running-services';
 import { SignedOutPage } from '../../../../components/auth/signed-out-page';
 import { ChangeCard } from '../../../../components/subscriptions/change-card';
 import { ConfirmUpgrade } from '../../../../components/subscriptions/confirm-upgrade';
@@ -27,9 +22,8 @@ export default async function UpgradePaymentPage({ searchParams }: Props) {
   const code = (await searchParams).plan;
   const plan = typeof code === 'string' ? findPlan(code) : undefined;
   if (!viewer) return <SignedOutPage title="Upgrade" reason="Sign in to upgrade your membership." />;
-  const platform = await getPlatform();
-  const billing = getBillingModule(platform);
-  const recurly = platform.env.billing.recurly;
+  const { billing, env } = await runningServices();
+  const recurly = env.billing.recurly;
   const [deps, membership] = await Promise.all([billing.deps(), billing.membershipOf(viewer.user_id)]);
   const preview = plan
     ? await previewSubscriptionUpgrade(deps, { userId: viewer.user_id, planCode: plan.code }).catch(
@@ -38,7 +32,7 @@ export default async function UpgradePaymentPage({ searchParams }: Props) {
     : new Error('Choose a plan to upgrade to.');
   const { locale } = await readerLocale();
   if (!plan || preview instanceof Error) {
-    const outage = preview instanceof BillingUnavailableError;
+    const outage = hasErrorCode(preview, 'billing_unavailable');
     return (
       <section className="mx-auto max-w-measure px-gutter py-10">
         <h1 className="font-serif text-3xl font-bold">Upgrade</h1>
