@@ -1,51 +1,37 @@
 import type { Metadata } from 'next';
-import { ListHeader } from '../../../components/content/list-header';
-import { Pagination } from '../../../components/content/pagination';
-import { StoryList } from '../../../components/content/story-list';
-import {
-  checkPage,
-  content,
-  orNotFound,
-  orUndefined,
-  pageOr404,
-  slugOr404,
-  slugOrUndefined,
-} from '../../../server/content/content-pages';
+import type { Author } from '@bof/api/content';
+import { StoryListPage } from '../../../components/content/story-list-page';
+import { content } from '../../../server/content/content-pages';
+import type { ListPageInfo, ListRouteProps } from '../../../server/content/list-page';
+import { readListMetadata, readListPage } from '../../../server/content/list-page';
 
 export const dynamic = 'force-dynamic';
 
-type Props = {
-  params: Promise<{ slug: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
+type Props = ListRouteProps<'slug'>;
+
+const authorList = (author: Author): ListPageInfo => ({
+  path: `/authors/${author.slug}/`,
+  kicker: author.title,
+  title: author.name,
+  description: author.bio,
+  openGraphType: 'profile',
+});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { slug } = await params;
-  const valid = slugOrUndefined(slug);
-  const author = valid ? await orUndefined((await content()).author(valid)) : undefined;
-  if (!author) return {};
-  return {
-    description: author.bio,
-    openGraph: { title: author.name, description: author.bio, type: 'profile' },
-  };
+  return readListMetadata((await params).slug, async (slug) => (await content()).author(slug), authorList);
 }
 
 /** An author's page: who they are, then their stories, newest first. */
 export default async function AuthorPage({ params, searchParams }: Props) {
-  const { slug } = await params;
-  const page = pageOr404(await searchParams);
-  const list = await orNotFound((await content()).authorPage(slugOr404(slug), page));
-  checkPage(list);
+  const list = await readListPage((await params).slug, searchParams, async (slug, page) =>
+    (await content()).authorPage(slug, page),
+  );
   return (
-    <div className="mx-auto max-w-page px-gutter py-10">
-      <ListHeader kicker={list.author.title} title={list.author.name}>
-        <p>{list.author.bio}</p>
-      </ListHeader>
-      <h2 className="mb-6 text-sm font-semibold uppercase tracking-wide">
-        Stories by {list.author.name} ({list.total})
-      </h2>
-      <StoryList stories={list.stories} empty="No stories by this author yet." headingLevel={3} />
-      <Pagination basePath={`/authors/${list.author.slug}/`} page={list.page} pageCount={list.pageCount} />
-    </div>
+    <StoryListPage
+      info={authorList(list.author)}
+      list={list}
+      empty="No stories by this author yet."
+      storiesHeading={`Stories by ${list.author.name} (${list.total})`}
+    />
   );
 }

@@ -1,61 +1,38 @@
 import type { Metadata } from 'next';
-import { getServerEnv } from '@bof/config/server';
-import { ListHeader } from '../../../components/content/list-header';
-import { Pagination } from '../../../components/content/pagination';
-import { StoryList } from '../../../components/content/story-list';
-import {
-  checkPage,
-  content,
-  orNotFound,
-  orUndefined,
-  pageOr404,
-  slugOr404,
-  slugOrUndefined,
-} from '../../../server/content/content-pages';
+import type { Topic } from '@bof/api/content';
+import { StoryListPage } from '../../../components/content/story-list-page';
+import { content } from '../../../server/content/content-pages';
+import type { ListPageInfo, ListRouteProps } from '../../../server/content/list-page';
+import { readListMetadata, readListPage } from '../../../server/content/list-page';
 
 export const dynamic = 'force-dynamic';
 
-type Props = {
-  params: Promise<{ slug: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
+type Props = ListRouteProps<'slug'>;
+
+const topicList = (topic: Topic): ListPageInfo => ({
+  path: `/topics/${topic.slug}/`,
+  kicker: 'Topic',
+  title: topic.name,
+  description: topic.description,
+  feed: true,
+});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { slug } = await params;
-  const valid = slugOrUndefined(slug);
-  const topic = valid ? await orUndefined((await content()).topic(valid)) : undefined;
-  if (!topic) return {};
-  const { siteUrl } = getServerEnv();
-  return {
-    description: topic.description,
-    openGraph: { title: topic.name, description: topic.description, type: 'website' },
-    alternates: {
-      canonical: './',
-      types: { 'application/rss+xml': `${siteUrl}/topics/${topic.slug}/feed.xml` },
-    },
-  };
+  return readListMetadata((await params).slug, async (slug) => (await content()).topic(slug), topicList);
 }
 
 /** A topic's stories (spec §2 topic page), newest first, 20 a page. */
 export default async function TopicPage({ params, searchParams }: Props) {
-  const { slug } = await params;
-  const page = pageOr404(await searchParams);
-  const list = await orNotFound((await content()).topicPage(slugOr404(slug), page));
-  checkPage(list);
+  const list = await readListPage((await params).slug, searchParams, async (slug, page) =>
+    (await content()).topicPage(slug, page),
+  );
+  const count = `${list.total} ${list.total === 1 ? 'story' : 'stories'}`;
   return (
-    <div className="mx-auto max-w-page px-gutter py-10">
-      <ListHeader
-        kicker="Topic"
-        title={list.topic.name}
-        feed={{ href: `/topics/${list.topic.slug}/feed.xml`, label: `RSS feed of ${list.topic.name}` }}
-      >
-        <p>{list.topic.description}</p>
-        <p className="mt-2 text-sm">
-          {list.total} {list.total === 1 ? 'story' : 'stories'}
-        </p>
-      </ListHeader>
-      <StoryList stories={list.stories} empty="No stories on this topic yet." />
-      <Pagination basePath={`/topics/${list.topic.slug}/`} page={list.page} pageCount={list.pageCount} />
-    </div>
+    <StoryListPage
+      info={topicList(list.topic)}
+      list={list}
+      empty="No stories on this topic yet."
+      note={count}
+    />
   );
 }
