@@ -10,9 +10,11 @@ import { createRecoveryFlow, updateRecoveryFlow } from '../flows/recovery-flow';
 import { createRegistrationFlow, updateRegistrationFlow } from '../flows/registration-flow';
 import { createSettingsFlow, updateSettingsFlow } from '../flows/settings-flow';
 import { createVerificationFlow, updateVerificationFlow } from '../flows/verification-flow';
-import type { ClientInfo, ServerParts } from '../server-parts';
+import type { ClientInfo } from '../http/request-context';
+import type { RouteDeps } from './route-deps';
 import type { FlowRecord, FlowType } from '../store/flow-store';
 import { texts } from '../ui/ui-texts';
+import { replaceExpiredFlow } from '../flows/replace-expired-flow';
 
 const FLOW_TYPES: readonly FlowType[] = ['login', 'registration', 'recovery', 'verification', 'settings'];
 
@@ -44,7 +46,7 @@ function identifierOf(body: Record<string, unknown>): string | undefined {
 }
 
 /** Kratos's answer to fetching an expired flow: 410, and where a new one starts (no new flow is made). */
-function expiredOnFetch(parts: ServerParts, flow: FlowRecord): KratosError {
+function expiredOnFetch(parts: Pick<RouteDeps, 'base'>, flow: FlowRecord): KratosError {
   const type = flow.flowType;
   const id = type === 'login' || type === 'registration' ? 'self_service_flow_expired' : undefined;
   if (flow.kind === 'browser') {
@@ -76,7 +78,27 @@ function requestedAal(value: string | undefined): 'aal1' | 'aal2' {
  * The self-service flows: creation (`/self-service/{type}/browser|api`), fetching by id (`/flows?id=`)
  * and submissions (`POST /self-service/{type}?flow=`), with Kratos's checks in Kratos's order.
  */
-export function registerFlowRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: ServerParts) {
+export function registerFlowRoutes(
+  app: Hono<{ Bindings: ClientInfo }>,
+  parts: Pick<
+    RouteDeps,
+    | 'config'
+    | 'base'
+    | 'clock'
+    | 'flows'
+    | 'identities'
+    | 'limits'
+    | 'exchanges'
+    | 'csrfCookie'
+    | 'contextFor'
+    | 'sessionOf'
+    | 'returnToOf'
+    | 'uiUrl'
+    | 'flowJson'
+    | 'browserError'
+    | 'answer'
+  >,
+) {
   const { config, flows, limits, exchanges, base } = parts;
 
   for (const type of FLOW_TYPES) {
@@ -175,7 +197,7 @@ export function registerFlowRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: S
         const { body } = await readBody(request);
         const answerJson = jsonClient || flow.kind === 'api';
         if (flow.expiresAt <= ctx.now) {
-          const replacement = await parts.replaceExpired(ctx, flow);
+          const replacement = await replaceExpiredFlow(ctx, flow);
           if (answerJson) throw errors.flowExpired(replacement.id, flow.expiresAt, ctx.now);
           return redirect(parts.uiUrl(type, replacement.id), setCookies);
         }

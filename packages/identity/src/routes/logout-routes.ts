@@ -2,15 +2,23 @@ import type { Hono } from 'hono';
 import { errors, KratosError } from '../http/kratos-error';
 import { readBody, wantsJson } from '../http/request-body';
 import { json, redirect, withCookies } from '../http/responses';
+import { clearSessionCookie } from '../http/session-cookie';
 import { logoutTokenFor, sameSecret } from '../security/codes';
-import type { ClientInfo, ServerParts } from '../server-parts';
+import type { ClientInfo } from '../http/request-context';
+import type { RouteDeps } from './route-deps';
 
 /**
  * Logout as Kratos does it: `logout/browser` gives the session's logout token and URL; the URL logs out
  * only the session of the browser that follows it, and only with that session's token (an HMAC of its
  * id, so one session's link cannot end another's); apps log out with their session token.
  */
-export function registerLogoutRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: ServerParts) {
+export function registerLogoutRoutes(
+  app: Hono<{ Bindings: ClientInfo }>,
+  parts: Pick<
+    RouteDeps,
+    'config' | 'base' | 'sessions' | 'clock' | 'sessionOf' | 'returnToOf' | 'browserError'
+  >,
+) {
   const { config, base, sessions, clock } = parts;
 
   app.get('/self-service/logout/browser', async (c) => {
@@ -53,8 +61,8 @@ export function registerLogoutRoutes(app: Hono<{ Bindings: ClientInfo }>, parts:
       throw error;
     }
     await sessions.revoke(session.id);
-    if (wantsJson(request)) return withCookies(json(null, 204), [parts.clearSessionCookie()]);
-    return redirect(returnTo ?? config.afterLogoutUrl, [parts.clearSessionCookie()]);
+    if (wantsJson(request)) return withCookies(json(null, 204), [clearSessionCookie(config)]);
+    return redirect(returnTo ?? config.afterLogoutUrl, [clearSessionCookie(config)]);
   });
 
   app.delete('/self-service/logout/api', async (c) => {
