@@ -4,7 +4,7 @@ import { normaliseEmail } from '../store/identity-store';
 import { addNodeMessage, anchor, csrfNode, input, submit } from '../ui/ui-nodes';
 import { texts } from '../ui/ui-texts';
 import type { UiNode, UiText } from '../ui/ui-types';
-import { checkCode, sendCode } from './code-step';
+import { checkCode, sendCode } from '../strategy/code-strategy';
 import type { FlowContext } from './flow-context';
 import { field, isEmail, newFlow, render } from './flow-common';
 import type { FlowOutcome } from './flow-outcome';

@@ -6,9 +6,9 @@ import type { FlowRecord } from '../store/flow-store';
 import { submit } from '../ui/ui-nodes';
 import { texts } from '../ui/ui-texts';
 import type { UiNode, UiText } from '../ui/ui-types';
-import type { FlowContext } from './flow-context';
-import { field } from './flow-common';
-import type { FlowOutcome } from './flow-outcome';
+import type { FlowContext } from '../flows/flow-context';
+import { field } from '../flows/flow-common';
+import type { FlowOutcome } from '../flows/flow-outcome';
 import { signInWithClaims } from './oidc-identity';
 
 /** Binds a social sign-in to the browser that started it; only the callback path receives it. */
