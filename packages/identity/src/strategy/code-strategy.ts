@@ -1,17 +1,19 @@
 import { templates } from '../courier/templates';
 import { newOneTimeCode } from '../security/codes';
 import type { FlowRecord } from '../store/flow-store';
-import type { Traits } from '../store/identity-store';
-import { addNodeMessage, csrfNode, input, submit } from '../ui/ui-nodes';
+import type { IdentityRecord, Traits } from '../store/identity-store';
+import { addNodeMessage, anchor, csrfNode, input, submit } from '../ui/ui-nodes';
 import { texts } from '../ui/ui-texts';
-import type { UiNode } from '../ui/ui-types';
+import type { UiNode, UiText } from '../ui/ui-types';
 import type { FlowContext } from '../flows/flow-context';
 import { isEmail } from '../flows/flow-common';
 import type { FlowOutcome } from '../flows/flow-outcome';
 import type { LoginSteps } from '../flows/login-flow';
+import type { RecoverySteps } from '../flows/recovery-flow';
 import type { RegistrationSteps } from '../flows/registration-flow';
 import { completedMethod, issueSession } from '../flows/sessions';
 import { traitNodes } from '../flows/traits';
+import type { VerificationSteps } from '../flows/verification-flow';
 
 /** Sends a fresh code for the flow to `address` (earlier codes of the flow stop working). */
 export async function sendCode(
@@ -204,4 +206,130 @@ export async function registerWithCode(
     continueWith: [],
     registration: true,
   };
+}
+
+/** The first screen of recovery and verification: the address to send a code to. */
+export const codeEmailNodes = (csrf: string, email = ''): UiNode[] => [
+  csrfNode(csrf),
+  input('code', 'email', 'email', {
+    value: email,
+    required: true,
+    autocomplete: 'email',
+    label: texts.labelEmail(),
+  }),
+  submit('code', 'method', 'code', texts.labelSubmit()),
+];
+
+/** Recovery's and verification's screen once a code was sent to `email` (its resend button). */
+export const codeSentNodes = (csrf: string, email: string, label: UiText): UiNode[] => [
+  csrfNode(csrf),
+  input('code', 'code', 'text', {
+    required: true,
+    autocomplete: 'one-time-code',
+    label,
+    maxlength: 6,
+    pattern: '[0-9]*',
+  }),
+  input('code', 'method', 'hidden', { value: 'code' }),
+  submit('code', 'method', 'code', texts.labelSubmit()),
+  submit('code', 'email', email, texts.labelResend()),
+];
+
+/** The address the flow's code went to, on its code screen, shown again (recovery, verification). */
+const sentAgain = (flow: FlowRecord, label: UiText) =>
+  codeSentNodes(flow.csrfToken, flow.internal.codeAddress ?? '', label);
+
+/** A code entry for an address that must be an e-mail: the first screen again, saying why not. */
+function refuseAddress(flow: FlowRecord, email: string): UiNode[] {
+  const nodes = codeEmailNodes(flow.csrfToken, email);
+  addNodeMessage(nodes, 'email', email ? texts.invalidFormat(email) : texts.required('email'));
+  return nodes;
+}
+
+/**
+ * Recovery, first step: the address gets an e-mail and the flow the same answer whether or not it is an
+ * account's, and a code is made and stored either way (equal work, so equal time); an unknown address's
+ * code recovers nothing.
+ */
+export async function sendRecoveryCode(
+  ctx: FlowContext,
+  flow: FlowRecord,
+  email: string,
+  steps: RecoverySteps,
+): Promise<FlowOutcome> {
+  if (!email || !isEmail(email)) return steps.show(refuseAddress(flow, email), 400);
+  const ownerId = await ctx.identities.findIdByEmail(email);
+  await sendCode(ctx, flow, email, ownerId ?? null, (c) =>
+    ownerId ? templates.recoveryCode(ctx.config, email, c) : templates.recoveryUnknown(ctx.config, email),
+  );
+  flow.state = 'sent_email';
+  return steps.show(codeSentNodes(flow.csrfToken, email, texts.labelRecoveryCode()), 200, [
+    texts.recoveryCodeSent(),
+  ]);
+}
+
+/**
+ * Recovery, second step: the right code for an account's address verifies it and recovers the account;
+ * a wrong one says so (200); a code tried too often spends the flow, which is replaced.
+ */
+export async function recoverWithCode(
+  ctx: FlowContext,
+  flow: FlowRecord,
+  code: string,
+  steps: RecoverySteps,
+): Promise<FlowOutcome> {
+  const checked = await checkCode(ctx, flow, code);
+  if (!checked.ok && checked.reason === 'too_many') return steps.retry(texts.codeSubmittedTooOften());
+  const identity: IdentityRecord | undefined =
+    checked.ok && checked.identityId ? await ctx.identities.findById(checked.identityId) : undefined;
+  if (!checked.ok || !identity || identity.traits.email !== checked.address)
+    return steps.show(sentAgain(flow, texts.labelRecoveryCode()), 200, [texts.recoveryCodeInvalid()]);
+  await ctx.identities.markVerified(checked.address, ctx.now);
+  flow.state = 'passed_challenge';
+  return steps.recovered(identity);
+}
+
+/**
+ * Verification, first step: the address gets a code when it is an account's, and the flow the same
+ * answer either way (no enumeration).
+ */
+export async function sendVerificationCode(
+  ctx: FlowContext,
+  flow: FlowRecord,
+  email: string,
+  steps: VerificationSteps,
+): Promise<FlowOutcome> {
+  if (!email || !isEmail(email)) return steps.show(refuseAddress(flow, email), 400);
+  const owner = await ctx.identities.findByEmail(email);
+  if (owner)
+    await sendCode(ctx, flow, email, owner.id, (c) => templates.verificationCode(ctx.config, email, c));
+  else flow.internal.codeAddress = email;
+  flow.state = 'sent_email';
+  return steps.show(codeSentNodes(flow.csrfToken, email, texts.labelVerificationCode()), 200, [
+    texts.verificationCodeSent(),
+  ]);
+}
+
+/**
+ * Verification, second step: the right code verifies the address and offers to continue; a wrong one
+ * says so (200); a code tried too often spends the flow, which is replaced.
+ */
+export async function verifyWithCode(
+  ctx: FlowContext,
+  flow: FlowRecord,
+  code: string,
+  steps: VerificationSteps,
+): Promise<FlowOutcome> {
+  const checked = await checkCode(ctx, flow, code);
+  if (!checked.ok && checked.reason === 'too_many') return steps.retry(texts.codeSubmittedTooOften());
+  if (!checked.ok)
+    return steps.show(sentAgain(flow, texts.labelVerificationCode()), 200, [texts.verificationCodeInvalid()]);
+  await ctx.identities.markVerified(checked.address, ctx.now);
+  flow.state = 'passed_challenge';
+  const next = flow.returnTo ?? ctx.config.defaultReturnUrl;
+  return steps.show(
+    [csrfNode(flow.csrfToken), anchor('code', 'continue', next, texts.labelContinue())],
+    200,
+    [texts.verificationSuccessful()],
+  );
 }
