@@ -5,6 +5,7 @@ import { texts } from '../ui/ui-texts';
 import type { UiText } from '../ui/ui-types';
 import type { FlowContext } from './flow-context';
 import type { FlowOutcome } from './flow-outcome';
+import type { FlowSubmission } from './flow-submission';
 import { createLoginFlow, updateLoginFlow } from './login-flow';
 import { createRecoveryFlow, updateRecoveryFlow } from './recovery-flow';
 import { createRegistrationFlow, updateRegistrationFlow } from './registration-flow';
@@ -32,7 +33,7 @@ export interface FlowHandling {
   refusesSession(start: Pick<FlowStart, 'refresh' | 'aal'>): boolean;
   create(ctx: FlowContext, start: FlowStart): FlowRecord;
   /** A submission, with the body already checked against the flow's CSRF token or kind. */
-  update(ctx: FlowContext, flow: FlowRecord, body: Record<string, unknown>): Promise<FlowOutcome>;
+  update(ctx: FlowContext, flow: FlowRecord, body: FlowSubmission): Promise<FlowOutcome>;
   /** Kratos's error id when an expired flow is fetched, by flow kind. */
   expiredOnFetchId: { browser?: KratosErrorId; api?: KratosErrorId };
   /** The message of a new flow replacing one that expired `minutes` ago. */

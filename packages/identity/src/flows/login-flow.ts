@@ -8,8 +8,9 @@ import type { UiNode, UiText } from '../ui/ui-types';
 import { codeLoginNodes, loginWithCode } from '../strategy/code-strategy';
 import { loginWithPassword, passwordLoginNodes } from '../strategy/password-strategy';
 import type { FlowContext } from './flow-context';
-import { field, newFlow, render } from './flow-common';
+import { newFlow, render } from './flow-common';
 import type { FlowOutcome } from './flow-outcome';
+import type { FlowSubmission } from './flow-submission';
 import { linkAfterSignIn } from '../strategy/oidc-identity';
 import { oidcNodes, submitOidc } from '../strategy/oidc-strategy';
 import { refuseDisabledMethod } from './other-methods';
@@ -70,13 +71,13 @@ export function createLoginFlow(
 export async function updateLoginFlow(
   ctx: FlowContext,
   flow: FlowRecord,
-  body: Record<string, unknown>,
+  body: FlowSubmission,
 ): Promise<FlowOutcome> {
   const aal2 = flow.internal.requestedAal === 'aal2';
   if (ctx.session && !flow.internal.refresh && !aal2) throw errors.alreadyLoggedIn();
-  const method = field(body, 'method') ?? (field(body, 'resend') ? 'code' : undefined);
+  const method = body.method ?? (body.resend ? 'code' : undefined);
   const returnTo = flow.returnTo ?? ctx.config.defaultReturnUrl;
-  const identifier = normaliseEmail(field(body, 'identifier') ?? field(body, 'password_identifier') ?? '');
+  const identifier = normaliseEmail(body.identifier ?? body.password_identifier ?? '');
 
   const steps: LoginSteps = {
     methodNodes: (value) => loginMethodNodes(ctx.config, flow.csrfToken, value),
@@ -96,16 +97,11 @@ export async function updateLoginFlow(
   // The first-factor strategies are not responsible for an AAL2 flow, and no second factor is enabled.
   if (aal2) return noStrategy();
 
-  if (method === 'oidc' || (!method && field(body, 'provider')))
+  if (method === 'oidc' || (!method && body.provider))
     return submitOidc(ctx, flow, body, (messages) => steps.fail(steps.methodNodes(), messages));
-  if (method === 'password') return loginWithPassword(ctx, identifier, field(body, 'password') ?? '', steps);
+  if (method === 'password') return loginWithPassword(ctx, identifier, body.password ?? '', steps);
   if (method === 'code')
-    return loginWithCode(
-      ctx,
-      flow,
-      { identifier, code: field(body, 'code'), resend: field(body, 'resend') === 'code' },
-      steps,
-    );
+    return loginWithCode(ctx, flow, { identifier, code: body.code, resend: body.resend === 'code' }, steps);
   return noStrategy();
 }
 

@@ -5,8 +5,9 @@ import { texts } from '../ui/ui-texts';
 import type { UiNode, UiText } from '../ui/ui-types';
 import { codeEmailNodes, codeSentNodes, recoverWithCode, sendRecoveryCode } from '../strategy/code-strategy';
 import type { FlowContext } from './flow-context';
-import { field, newFlow, render } from './flow-common';
+import { newFlow, render } from './flow-common';
 import type { FlowOutcome } from './flow-outcome';
+import type { FlowSubmission } from './flow-submission';
 import { completedMethod, issueSession } from './sessions';
 import { createSettingsFlow } from './settings-flow';
 
@@ -53,9 +54,9 @@ async function retry(ctx: FlowContext, flow: FlowRecord, message: UiText): Promi
 export async function updateRecoveryFlow(
   ctx: FlowContext,
   flow: FlowRecord,
-  body: Record<string, unknown>,
+  body: FlowSubmission,
 ): Promise<FlowOutcome> {
-  const email = normaliseEmail(field(body, 'email') ?? '');
+  const email = normaliseEmail(body.email ?? '');
   const steps: RecoverySteps = {
     show(nodes, status, messages = []) {
       render(flow, ctx, nodes, messages);
@@ -65,11 +66,10 @@ export async function updateRecoveryFlow(
     recovered: (identity) => recovered(ctx, flow, identity),
   };
 
-  if (flow.state !== 'choose_method' && !email)
-    return recoverWithCode(ctx, flow, field(body, 'code') ?? '', steps);
+  if (flow.state !== 'choose_method' && !email) return recoverWithCode(ctx, flow, body.code ?? '', steps);
 
   if (ctx.session) throw errors.alreadyLoggedIn();
-  if (field(body, 'method') !== 'code')
+  if (body.method !== 'code')
     return steps.show(
       flow.state === 'sent_email'
         ? codeSentNodes(flow.csrfToken, flow.internal.codeAddress ?? '', texts.labelRecoveryCode())

@@ -8,8 +8,9 @@ import type { UiNode, UiText } from '../ui/ui-types';
 import { codeRegistrationNodes, registerWithCode, sendRegistrationCode } from '../strategy/code-strategy';
 import { passwordRegistrationNodes, registerWithPassword } from '../strategy/password-strategy';
 import type { FlowContext } from './flow-context';
-import { field, newFlow, render } from './flow-common';
+import { newFlow, render } from './flow-common';
 import type { FlowOutcome } from './flow-outcome';
+import type { FlowSubmission } from './flow-submission';
 import { oidcNodes, submitOidc } from '../strategy/oidc-strategy';
 import { refuseDisabledMethod } from './other-methods';
 import { parseTraits, traitNodes } from './traits';
@@ -59,10 +60,10 @@ export function createRegistrationFlow(
 export async function updateRegistrationFlow(
   ctx: FlowContext,
   flow: FlowRecord,
-  body: Record<string, unknown>,
+  body: FlowSubmission,
 ): Promise<FlowOutcome> {
   if (ctx.session) throw errors.alreadyLoggedIn();
-  const method = field(body, 'method') ?? (field(body, 'resend') ? 'code' : undefined);
+  const method = body.method ?? (body.resend ? 'code' : undefined);
   const returnTo = flow.returnTo ?? ctx.config.defaultReturnUrl;
   const steps: RegistrationSteps = {
     methodNodes: (traits) => registrationMethodNodes(ctx.config, flow.csrfToken, traits),
@@ -73,11 +74,11 @@ export async function updateRegistrationFlow(
     returnTo,
   };
 
-  if (method === 'oidc' || (!method && field(body, 'provider')))
+  if (method === 'oidc' || (!method && body.provider))
     return submitOidc(ctx, flow, body, (messages) => steps.fail(steps.methodNodes(), messages));
 
-  if (method === 'code' && flow.state === 'sent_email' && field(body, 'resend') !== 'code')
-    return registerWithCode(ctx, flow, field(body, 'code'), steps);
+  if (method === 'code' && flow.state === 'sent_email' && body.resend !== 'code')
+    return registerWithCode(ctx, flow, body.code, steps);
 
   if (method !== 'password' && method !== 'code') {
     // No enabled strategy takes this method (Kratos asks each; none is responsible).
@@ -100,8 +101,7 @@ export async function updateRegistrationFlow(
     const types = [...new Set(existing.credentials.map((c) => c.type))];
     return steps.fail(steps.methodNodes(traits), [texts.duplicateWithHints(traits.email, types)]);
   }
-  if (method === 'password')
-    return registerWithPassword(ctx, flow, traits, field(body, 'password') ?? '', steps);
+  if (method === 'password') return registerWithPassword(ctx, flow, traits, body.password ?? '', steps);
   // method === 'code': the traits first, then the e-mailed code.
   return sendRegistrationCode(ctx, flow, traits, steps);
 }

@@ -6,8 +6,9 @@ import type { UiNode, UiText } from '../ui/ui-types';
 import { changePassword, passwordSettingsNodes } from '../strategy/password-strategy';
 import { profileSettingsNodes, updateProfile } from '../strategy/profile-strategy';
 import type { FlowContext } from './flow-context';
-import { field, newFlow, render } from './flow-common';
+import { newFlow, render } from './flow-common';
 import type { FlowOutcome } from './flow-outcome';
+import type { FlowSubmission } from './flow-submission';
 import { refuseDisabledMethod } from './other-methods';
 
 /** What a settings strategy may do with the flow. */
@@ -48,10 +49,10 @@ export function createSettingsFlow(
 export async function updateSettingsFlow(
   ctx: FlowContext,
   flow: FlowRecord,
-  body: Record<string, unknown>,
+  body: FlowSubmission,
   identity: IdentityRecord,
 ): Promise<FlowOutcome> {
-  const method = field(body, 'method');
+  const method = body.method;
   const steps: SettingsSteps = {
     nodes: (traits) => nodesFor(flow.csrfToken, traits),
     fail(nodes, messages = []) {
@@ -67,7 +68,7 @@ export async function updateSettingsFlow(
     },
   };
   if (method === 'profile') return updateProfile(ctx, flow, identity, body.traits, steps);
-  if (method === 'password') return changePassword(ctx, flow, identity, field(body, 'password') ?? '', steps);
+  if (method === 'password') return changePassword(ctx, flow, identity, body.password ?? '', steps);
   refuseDisabledMethod('settings', flow.kind, method);
   return steps.fail(nodesFor(flow.csrfToken, identity.traits), [texts.settingsNoStrategy()]);
 }

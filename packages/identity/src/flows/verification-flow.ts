@@ -12,8 +12,9 @@ import {
   verifyWithCode,
 } from '../strategy/code-strategy';
 import type { FlowContext } from './flow-context';
-import { field, newFlow, render } from './flow-common';
+import { newFlow, render } from './flow-common';
 import type { FlowOutcome } from './flow-outcome';
+import type { FlowSubmission } from './flow-submission';
 
 /** What the verification strategy may do with the flow. */
 export interface VerificationSteps {
@@ -79,11 +80,11 @@ async function retry(ctx: FlowContext, flow: FlowRecord, message: UiText): Promi
 export async function updateVerificationFlow(
   ctx: FlowContext,
   flow: FlowRecord,
-  body: Record<string, unknown>,
+  body: FlowSubmission,
 ): Promise<FlowOutcome> {
-  const email = normaliseEmail(field(body, 'email') ?? '');
-  const code = field(body, 'code');
-  const given = field(body, 'method');
+  const email = normaliseEmail(body.email ?? '');
+  const code = body.code;
+  const given = body.method;
   const current = () =>
     flow.state === 'sent_email'
       ? codeSentNodes(flow.csrfToken, flow.internal.codeAddress ?? '', texts.labelVerificationCode())

@@ -2,9 +2,10 @@ import type { Hono } from 'hono';
 import { readCookie } from '../http/cookies';
 import { csrfTokenMatches } from '../http/csrf';
 import { errors, KratosError } from '../http/kratos-error';
-import { readBody, wantsJson } from '../http/request-body';
+import { parseBody, wantsJson } from '../http/request-body';
 import { json, redirect, withCookies } from '../http/responses';
 import { FLOW_HANDLING, type FlowHandling } from '../flows/flow-handling';
+import { flowPostSchema } from '../flows/flow-submission';
 import type { ClientInfo } from '../http/request-context';
 import type { RouteDeps } from './route-deps';
 import type { FlowRecord, FlowType } from '../store/flow-store';
@@ -29,13 +30,6 @@ function browserOnApiFlow(request: Request): string | undefined {
   if (cookies.length)
     return 'The HTTP Request Header included the "Cookie" key, indicating that this request was made by a Browser. The flow however was initiated as an API request. To prevent potential misuse and mitigate several attack vectors including CSRF, the request has been blocked. Please consult the documentation.';
   return undefined;
-}
-
-/** The identifier a submission is about, for the per-identifier rate limit. */
-function identifierOf(body: Record<string, unknown>): string | undefined {
-  const traits = body.traits as Record<string, unknown> | undefined;
-  const value = body.identifier ?? body.email ?? traits?.email;
-  return typeof value === 'string' && value ? value.trim().toLowerCase() : undefined;
 }
 
 /** Kratos's answer to fetching an expired flow: 410, and where a new one starts (no new flow is made). */
@@ -179,7 +173,7 @@ export function registerFlowRoutes(
         const flow = await flows.find(c.req.query('flow'), type);
         if (!flow) throw errors.notFound('The flow');
         if (flow.kind === 'api') setCookies = [];
-        const { body } = await readBody(request);
+        const { submission: body, identifier } = await parseBody(request, flowPostSchema);
         const answerJson = jsonClient || flow.kind === 'api';
         if (flow.expiresAt <= ctx.now) {
           const replacement = await replaceExpiredFlow(ctx, flow);
@@ -197,7 +191,6 @@ export function registerFlowRoutes(
           !csrfTokenMatches(readCookie(request.headers.get('cookie'), parts.csrfCookie), body.csrf_token)
         )
           throw errors.csrf();
-        const identifier = identifierOf(body);
         if (identifier) {
           const perIdentifier = await limits.hit(
             `id:${type}:${identifier}`,
