@@ -93,7 +93,7 @@ export function createIdentityServer(deps: IdentityServerDeps): IdentityServer {
   const requests = createRequestContext({
     config,
     clock,
-    stores: {
+    services: {
       identities: stores.identities,
       sessions: stores.sessions,
       flows: stores.flows,

@@ -21,15 +21,16 @@ export interface ClientInfo {
 export function createRequestContext(deps: {
   config: IdentityConfig;
   clock: () => Date;
-  stores: Omit<FlowContext, 'config' | 'now' | 'client' | 'session' | 'csrfSecret'>;
+  /** The stores and services every flow runs with; the rest of its context is per request. */
+  services: Omit<FlowContext, 'config' | 'now' | 'client' | 'session' | 'csrfSecret'>;
 }) {
-  const { config, clock, stores } = deps;
+  const { config, clock, services } = deps;
   const csrfCookie = csrfCookieName(config.publicBaseUrl);
 
   /** The session a request carries, if any and active. */
   async function sessionOf(request: Request, now: Date): Promise<SessionRecord | undefined> {
     const token = sessionTokenOf(request);
-    return token ? stores.sessions.findByToken(token, now) : undefined;
+    return token ? services.sessions.findByToken(token, now) : undefined;
   }
 
   /**
@@ -52,7 +53,7 @@ export function createRequestContext(deps: {
     }
     const ctx: FlowContext = {
       config,
-      ...stores,
+      ...services,
       now,
       client: {
         ip: clientIp(request, info?.remoteAddress, config.trustedProxies),
