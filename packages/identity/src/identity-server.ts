@@ -1,23 +1,26 @@
 import { Hono } from 'hono';
 import type { Database } from '@bof/db/client';
 import type { IdentityConfig } from './identity-config';
-import { listOutbox, type Mailer } from './courier/mailer';
+import { createOutboxMailer, listOutbox, type Mailer } from './courier/mailer';
 import { renderDevMailbox } from './courier/dev-mailbox-page';
 import type { ChangeFeed } from './cache/change-feed';
 import { createWhoamiCache, type WhoamiCache } from './cache/whoami-cache';
 import { errors, KratosError } from './http/kratos-error';
 import { json } from './http/responses';
-import type { OpenIdClient } from './oidc/openid-client';
+import { createFlowAnswers } from './http/flow-answer';
+import { createRequestContext, type ClientInfo } from './http/request-context';
+import { createOpenIdClient, type OpenIdClient } from './oidc/openid-client';
 import { registerFlowRoutes } from './routes/flow-routes';
 import { registerLogoutRoutes } from './routes/logout-routes';
 import { registerOidcRoutes } from './routes/oidc-routes';
 import { registerPublicRoutes } from './routes/public-routes';
+import type { RouteDeps } from './routes/route-deps';
 import { registerSessionRoutes } from './routes/session-routes';
-import { createServerParts, type ClientInfo } from './server-parts';
 import { onChange } from './store/change-bus';
+import { createIdentityStores } from './store/identity-stores';
 
-export { SESSION_COOKIE } from './server-parts';
-export type { ClientInfo } from './server-parts';
+export { SESSION_COOKIE } from './http/session-cookie';
+export type { ClientInfo } from './http/request-context';
 
 export interface IdentityServerDeps {
   db: Database;
@@ -85,7 +88,30 @@ export function createIdentityServer(deps: IdentityServerDeps): IdentityServer {
       .catch((error: unknown) => console.error('The identity change feed did not start', error));
     stops.push(() => feed.stop());
   }
-  const parts = createServerParts({ ...deps, cache });
+  const clock = deps.clock ?? (() => new Date());
+  const stores = createIdentityStores(db, config);
+  const requests = createRequestContext({
+    config,
+    clock,
+    services: {
+      identities: stores.identities,
+      sessions: stores.sessions,
+      flows: stores.flows,
+      exchanges: stores.exchanges,
+      mailer: deps.mailer ?? createOutboxMailer(db),
+      openId: deps.openId ?? createOpenIdClient(),
+    },
+  });
+  const answers = createFlowAnswers({ config, clock, ...stores });
+  const parts: RouteDeps = {
+    ...stores,
+    ...requests,
+    ...answers,
+    config,
+    clock,
+    base: config.publicBaseUrl,
+    cache,
+  };
   const mount = new URL(config.publicBaseUrl).pathname.replace(/\/+$/, '');
   const app = new Hono<{ Bindings: ClientInfo }>().basePath(mount || '/');
 
@@ -111,10 +137,10 @@ export function createIdentityServer(deps: IdentityServerDeps): IdentityServer {
     );
   });
 
-  async function prune(now = parts.clock()): Promise<PruneResult> {
-    const { flows, errors: errorCount } = await parts.flows.prune(now);
-    const sessions = await parts.sessions.prune(now);
-    const rateLimits = await parts.limits.prune(now);
+  async function prune(now = clock()): Promise<PruneResult> {
+    const { flows, errors: errorCount } = await stores.flows.prune(now);
+    const sessions = await stores.sessions.prune(now);
+    const rateLimits = await stores.limits.prune(now);
     return { flows, errors: errorCount, sessions, rateLimits };
   }
 

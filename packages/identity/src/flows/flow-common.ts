@@ -87,12 +87,6 @@ export function serializeFlow(
   };
 }
 
-/** A string field of a submitted body, trimmed; undefined when absent or not a string. */
-export function field(body: Record<string, unknown>, name: string): string | undefined {
-  const value = body[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
 export const minutesAgo = (ctx: FlowContext, date: Date) =>
   Math.max(0, Math.round((ctx.now.getTime() - date.getTime()) / 60_000));
 

@@ -1,20 +1,30 @@
-import { templates } from '../courier/templates';
 import type { IdentityConfig } from '../identity-config';
 import { errors } from '../http/kratos-error';
-import { verifyAgainstDummy, verifyPassword } from '../security/password-hasher';
 import type { FlowRecord } from '../store/flow-store';
 import { normaliseEmail } from '../store/identity-store';
-import { csrfNode, fillValues, input, submit, addNodeMessage } from '../ui/ui-nodes';
+import { csrfNode, fillValues, input } from '../ui/ui-nodes';
 import { texts } from '../ui/ui-texts';
 import type { UiNode, UiText } from '../ui/ui-types';
-import { checkCode, sendCode } from './code-step';
+import { codeLoginNodes, loginWithCode } from '../strategy/code-strategy';
+import { loginWithPassword, passwordLoginNodes } from '../strategy/password-strategy';
 import type { FlowContext } from './flow-context';
-import { field, isEmail, newFlow, render } from './flow-common';
+import { newFlow, render } from './flow-common';
 import type { FlowOutcome } from './flow-outcome';
-import { linkAfterSignIn } from './oidc-identity';
-import { oidcNodes, submitOidc } from './oidc-start';
+import type { FlowSubmission } from './flow-submission';
+import { linkAfterSignIn } from '../strategy/oidc-identity';
+import { oidcNodes, submitOidc } from '../strategy/oidc-strategy';
 import { refuseDisabledMethod } from './other-methods';
 import { completedMethod, issueSession } from './sessions';
+
+/** What a login strategy may do with the flow. */
+export interface LoginSteps {
+  /** The first screen, with the identifier filled in. */
+  methodNodes(identifier?: string): UiNode[];
+  /** Shows the flow again (400); without `messages`, with the flow's current ones. */
+  fail(nodes: UiNode[], messages?: UiText[]): FlowOutcome;
+  /** Signs in the identity the strategy authenticated with `method`. */
+  complete(identityId: string, method: string): Promise<FlowOutcome>;
+}
 
 /** The first screen of a login flow: identifier with password or code, then any social providers. */
 export function loginMethodNodes(config: IdentityConfig, csrf: string, identifier?: string): UiNode[] {
@@ -26,29 +36,9 @@ export function loginMethodNodes(config: IdentityConfig, csrf: string, identifie
       autocomplete: 'username webauthn',
       label: texts.labelGenerated('E-Mail'),
     }),
-    input('password', 'password', 'password', {
-      autocomplete: 'current-password',
-      label: texts.labelPassword(),
-    }),
-    submit('password', 'method', 'password', texts.loginPassword()),
-    submit('code', 'method', 'code', texts.loginCode()),
+    ...passwordLoginNodes(),
+    ...codeLoginNodes(),
     ...oidcNodes(config, 'login'),
-  ];
-}
-
-function codeSentNodes(csrf: string, identifier: string): UiNode[] {
-  return [
-    csrfNode(csrf),
-    input('code', 'identifier', 'hidden', { value: identifier, required: true }),
-    input('code', 'code', 'text', {
-      required: true,
-      autocomplete: 'one-time-code',
-      label: texts.labelLoginCode(),
-      maxlength: 6,
-      pattern: '[0-9]*',
-    }),
-    submit('code', 'method', 'code', texts.labelContinue()),
-    submit('code', 'resend', 'code', texts.labelResend()),
   ];
 }
 
@@ -81,96 +71,37 @@ export function createLoginFlow(
 export async function updateLoginFlow(
   ctx: FlowContext,
   flow: FlowRecord,
-  body: Record<string, unknown>,
+  body: FlowSubmission,
 ): Promise<FlowOutcome> {
   const aal2 = flow.internal.requestedAal === 'aal2';
   if (ctx.session && !flow.internal.refresh && !aal2) throw errors.alreadyLoggedIn();
-  const method = field(body, 'method') ?? (field(body, 'resend') ? 'code' : undefined);
+  const method = body.method ?? (body.resend ? 'code' : undefined);
   const returnTo = flow.returnTo ?? ctx.config.defaultReturnUrl;
-  const identifier = normaliseEmail(field(body, 'identifier') ?? field(body, 'password_identifier') ?? '');
+  const identifier = normaliseEmail(body.identifier ?? body.password_identifier ?? '');
 
-  const fail = (nodes: UiNode[], messages = flow.ui.messages ?? []): FlowOutcome => {
-    render(flow, ctx, nodes, messages);
-    return { kind: 'flow', flow, status: 400 };
+  const steps: LoginSteps = {
+    methodNodes: (value) => loginMethodNodes(ctx.config, flow.csrfToken, value),
+    fail(nodes, messages = flow.ui.messages ?? []) {
+      render(flow, ctx, nodes, messages);
+      return { kind: 'flow', flow, status: 400 };
+    },
+    complete: (identityId, completed) => complete(ctx, flow, identityId, completed, returnTo),
   };
 
   const noStrategy = () => {
     refuseDisabledMethod('login', flow.kind, method);
-    const nodes = aal2
-      ? [csrfNode(flow.csrfToken)]
-      : loginMethodNodes(ctx.config, flow.csrfToken, identifier);
+    const nodes = aal2 ? [csrfNode(flow.csrfToken)] : steps.methodNodes(identifier);
     fillValues(nodes, body);
-    return fail(nodes, [texts.loginNoStrategy()]);
+    return steps.fail(nodes, [texts.loginNoStrategy()]);
   };
   // The first-factor strategies are not responsible for an AAL2 flow, and no second factor is enabled.
   if (aal2) return noStrategy();
 
-  if (method === 'oidc' || (!method && field(body, 'provider')))
-    return submitOidc(ctx, flow, body, (messages) =>
-      fail(loginMethodNodes(ctx.config, flow.csrfToken), messages),
-    );
-
-  if (method === 'password') {
-    const password = field(body, 'password') ?? '';
-    const nodes = loginMethodNodes(ctx.config, flow.csrfToken, identifier);
-    if (!identifier) addNodeMessage(nodes, 'identifier', texts.required('identifier'));
-    if (!password) addNodeMessage(nodes, 'password', texts.required('password'));
-    if (!identifier || !password) return fail(nodes, []);
-    const identity = await ctx.identities.findByCredential('password', identifier);
-    const hashed = identity?.credentials.find((c) => c.type === 'password')?.config.hashed_password;
-    const ok =
-      typeof hashed === 'string'
-        ? await verifyPassword(hashed, password)
-        : await verifyAgainstDummy(password);
-    if (!ok || !identity) return fail(nodes, [texts.invalidCredentials()]);
-    return complete(ctx, flow, identity.id, 'password', returnTo);
-  }
-
-  if (method === 'code') {
-    const resend = field(body, 'resend') === 'code';
-    const code = field(body, 'code');
-    if (flow.state === 'choose_method' || resend) {
-      const address =
-        flow.state === 'sent_email' && resend ? (flow.internal.codeAddress ?? identifier) : identifier;
-      if (!address || !isEmail(address)) {
-        const nodes = loginMethodNodes(ctx.config, flow.csrfToken, identifier);
-        addNodeMessage(
-          nodes,
-          'identifier',
-          address ? texts.invalidFormat(address) : texts.required('identifier'),
-        );
-        return fail(nodes, []);
-      }
-      // Known or not, the answer is the same: the e-mail itself tells an unknown address what to do.
-      const identityId = await ctx.identities.findIdByEmail(address);
-      await sendCode(ctx, flow, address, identityId ?? null, (c) =>
-        identityId
-          ? templates.loginCode(ctx.config, address, c)
-          : templates.loginCodeUnknown(ctx.config, address, c),
-      );
-      flow.state = 'sent_email';
-      return fail(codeSentNodes(flow.csrfToken, address), [texts.loginCodeSent()]);
-    }
-    const address = flow.internal.codeAddress ?? '';
-    const nodes = codeSentNodes(flow.csrfToken, address);
-    if (!code) {
-      addNodeMessage(nodes, 'code', texts.required('code'));
-      return fail(nodes, []);
-    }
-    const checked = await checkCode(ctx, flow, code);
-    if (!checked.ok)
-      return fail(nodes, [
-        checked.reason === 'too_many' ? texts.codeSubmittedTooOften() : texts.loginCodeInvalid(),
-      ]);
-    const identity = await ctx.identities.findByEmail(checked.address);
-    if (!identity)
-      return fail(loginMethodNodes(ctx.config, flow.csrfToken, checked.address), [texts.noCodeUser()]);
-    // The code proved the address: mark it verified, as Kratos does after a code login.
-    await ctx.identities.markVerified(checked.address, ctx.now);
-    flow.state = 'passed_challenge';
-    return complete(ctx, flow, identity.id, 'code', returnTo);
-  }
-
+  if (method === 'oidc' || (!method && body.provider))
+    return submitOidc(ctx, flow, body, (messages) => steps.fail(steps.methodNodes(), messages));
+  if (method === 'password') return loginWithPassword(ctx, identifier, body.password ?? '', steps);
+  if (method === 'code')
+    return loginWithCode(ctx, flow, { identifier, code: body.code, resend: body.resend === 'code' }, steps);
   return noStrategy();
 }
 

@@ -1,41 +1,25 @@
-import { templates } from '../courier/templates';
 import { errors } from '../http/kratos-error';
 import type { FlowRecord } from '../store/flow-store';
-import { normaliseEmail } from '../store/identity-store';
-import { addNodeMessage, csrfNode, input, submit } from '../ui/ui-nodes';
+import { normaliseEmail, type IdentityRecord } from '../store/identity-store';
 import { texts } from '../ui/ui-texts';
 import type { UiNode, UiText } from '../ui/ui-types';
-import { checkCode, sendCode } from './code-step';
+import { codeEmailNodes, codeSentNodes, recoverWithCode, sendRecoveryCode } from '../strategy/code-strategy';
 import type { FlowContext } from './flow-context';
-import { field, isEmail, newFlow, render } from './flow-common';
+import { newFlow, render } from './flow-common';
 import type { FlowOutcome } from './flow-outcome';
+import type { FlowSubmission } from './flow-submission';
 import { completedMethod, issueSession } from './sessions';
 import { createSettingsFlow } from './settings-flow';
 
-const chooseNodes = (csrf: string, email = ''): UiNode[] => [
-  csrfNode(csrf),
-  input('code', 'email', 'email', {
-    value: email,
-    required: true,
-    autocomplete: 'email',
-    label: texts.labelEmail(),
-  }),
-  submit('code', 'method', 'code', texts.labelSubmit()),
-];
-
-const sentNodes = (csrf: string, email: string): UiNode[] => [
-  csrfNode(csrf),
-  input('code', 'code', 'text', {
-    required: true,
-    autocomplete: 'one-time-code',
-    label: texts.labelRecoveryCode(),
-    maxlength: 6,
-    pattern: '[0-9]*',
-  }),
-  input('code', 'method', 'hidden', { value: 'code' }),
-  submit('code', 'method', 'code', texts.labelSubmit()),
-  submit('code', 'email', email, texts.labelResend()),
-];
+/** What the recovery strategy may do with the flow. */
+export interface RecoverySteps {
+  /** Shows the flow again with these nodes, answered with `status` to JSON clients. */
+  show(nodes: UiNode[], status: 200 | 400, messages?: UiText[]): FlowOutcome;
+  /** Gives up on the flow: a new one (stored) carries `message`. */
+  retry(message: UiText): Promise<FlowOutcome>;
+  /** The identity proved it is the reader's: signs it in and opens its settings. */
+  recovered(identity: IdentityRecord): Promise<FlowOutcome>;
+}
 
 export function createRecoveryFlow(
   ctx: FlowContext,
@@ -49,7 +33,7 @@ export function createRecoveryFlow(
     requestUrl,
     returnTo,
     state: 'choose_method',
-    nodes: (csrf) => chooseNodes(csrf),
+    nodes: (csrf) => codeEmailNodes(csrf),
   });
 }
 
@@ -64,60 +48,41 @@ async function retry(ctx: FlowContext, flow: FlowRecord, message: UiText): Promi
 /**
  * POST /self-service/recovery, Kratos's code strategy (recovery v1): once a code was sent, a submission
  * without an e-mail is a code; otherwise the method must be `code` (any other: no strategy, 4010005) and
- * the address gets a code. Known or unknown, the address gets an e-mail and the flow the same answer, and
- * a code is made and stored either way (equal work, so equal time); an unknown address's code recovers
- * nothing. The right code signs the person in and opens a settings flow; a code tried too often spends
- * the flow, which is replaced by a new one.
+ * the address gets a code. The right code signs the person in and opens a settings flow; a recovered flow
+ * or a code tried too often is replaced by a new one.
  */
 export async function updateRecoveryFlow(
   ctx: FlowContext,
   flow: FlowRecord,
-  body: Record<string, unknown>,
+  body: FlowSubmission,
 ): Promise<FlowOutcome> {
-  const email = normaliseEmail(field(body, 'email') ?? '');
-  const show = (nodes: UiNode[], status: 200 | 400, messages: UiText[] = []): FlowOutcome => {
-    render(flow, ctx, nodes, messages);
-    return { kind: 'flow', flow, status };
+  const email = normaliseEmail(body.email ?? '');
+  const steps: RecoverySteps = {
+    show(nodes, status, messages = []) {
+      render(flow, ctx, nodes, messages);
+      return { kind: 'flow', flow, status };
+    },
+    retry: (message) => retry(ctx, flow, message),
+    recovered: (identity) => recovered(ctx, flow, identity),
   };
 
-  if (flow.state !== 'choose_method' && !email) return submitCode(ctx, flow, field(body, 'code') ?? '');
+  if (flow.state !== 'choose_method' && !email) return recoverWithCode(ctx, flow, body.code ?? '', steps);
 
   if (ctx.session) throw errors.alreadyLoggedIn();
-  if (field(body, 'method') !== 'code')
-    return show(
+  if (body.method !== 'code')
+    return steps.show(
       flow.state === 'sent_email'
-        ? sentNodes(flow.csrfToken, flow.internal.codeAddress ?? '')
-        : chooseNodes(flow.csrfToken, email),
+        ? codeSentNodes(flow.csrfToken, flow.internal.codeAddress ?? '', texts.labelRecoveryCode())
+        : codeEmailNodes(flow.csrfToken, email),
       400,
       [texts.recoveryNoStrategy()],
     );
-  if (flow.state === 'passed_challenge') return retry(ctx, flow, texts.recoveryRetrySuccess());
-  if (!email || !isEmail(email)) {
-    const nodes = chooseNodes(flow.csrfToken, email);
-    addNodeMessage(nodes, 'email', email ? texts.invalidFormat(email) : texts.required('email'));
-    return show(nodes, 400);
-  }
-  const ownerId = await ctx.identities.findIdByEmail(email);
-  await sendCode(ctx, flow, email, ownerId ?? null, (c) =>
-    ownerId ? templates.recoveryCode(ctx.config, email, c) : templates.recoveryUnknown(ctx.config, email),
-  );
-  flow.state = 'sent_email';
-  return show(sentNodes(flow.csrfToken, email), 200, [texts.recoveryCodeSent()]);
+  if (flow.state === 'passed_challenge') return steps.retry(texts.recoveryRetrySuccess());
+  return sendRecoveryCode(ctx, flow, email, steps);
 }
 
-async function submitCode(ctx: FlowContext, flow: FlowRecord, code: string): Promise<FlowOutcome> {
-  const checked = await checkCode(ctx, flow, code);
-  if (!checked.ok && checked.reason === 'too_many') return retry(ctx, flow, texts.codeSubmittedTooOften());
-  const identity =
-    checked.ok && checked.identityId ? await ctx.identities.findById(checked.identityId) : undefined;
-  if (!checked.ok || !identity || identity.traits.email !== checked.address) {
-    render(flow, ctx, sentNodes(flow.csrfToken, flow.internal.codeAddress ?? ''), [
-      texts.recoveryCodeInvalid(),
-    ]);
-    return { kind: 'flow', flow, status: 200 };
-  }
-  await ctx.identities.markVerified(checked.address, ctx.now);
-  flow.state = 'passed_challenge';
+/** A recovered identity: a new session, and a settings flow that says how long it may change things. */
+async function recovered(ctx: FlowContext, flow: FlowRecord, identity: IdentityRecord): Promise<FlowOutcome> {
   const { session, token } = await issueSession(ctx, identity.id, [completedMethod(ctx, 'code_recovery')]);
   const settingsCtx = { ...ctx, session };
   const settings = createSettingsFlow(

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Traits } from '../store/identity-store';
 import { normaliseEmail } from '../store/identity-store';
 import { input } from '../ui/ui-nodes';
@@ -30,7 +31,21 @@ export function traitNodes(
   ];
 }
 
-const clean = (v: unknown, max: number) => (typeof v === 'string' ? v.trim().slice(0, max) : undefined);
+/** Text trimmed and cut to `max` characters; a value that is not text counts as not given. */
+const traitText = (max: number) =>
+  z
+    .string()
+    .transform((value) => value.trim().slice(0, max))
+    .optional()
+    .catch(undefined);
+
+/** Submitted traits as the identity schema names them; anything that is not an object counts as empty. */
+const submittedTraitsSchema = z
+  .object({
+    email: traitText(320),
+    name: z.object({ first: traitText(100), last: traitText(100) }).catch({}),
+  })
+  .catch({ name: {} });
 
 /** Parses submitted traits against the identity schema: an e-mail, and an optional first and last name. */
 export function parseTraits(
@@ -38,11 +53,9 @@ export function parseTraits(
 ):
   | { ok: true; traits: Traits }
   | { ok: false; field: string; message: ReturnType<typeof texts.required>; partial: Partial<Traits> } {
-  const obj = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const name = (obj.name && typeof obj.name === 'object' ? obj.name : {}) as Record<string, unknown>;
-  const email = normaliseEmail(clean(obj.email, 320) ?? '');
-  const first = clean(name.first, 100);
-  const last = clean(name.last, 100);
+  const submitted = submittedTraitsSchema.parse(raw);
+  const email = normaliseEmail(submitted.email ?? '');
+  const { first, last } = submitted.name;
   const partial: Partial<Traits> = { email, name: { first, last } };
   if (!email) return { ok: false, field: 'traits.email', message: texts.required('email'), partial };
   if (!isEmail(email))

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { errors, KratosError } from './kratos-error';
 
 /** The most a self-service submission may carry (forms here are a few hundred bytes). */
@@ -30,41 +31,61 @@ export async function readCappedText(request: Request, max = MAX_BODY_BYTES): Pr
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Sets `a.b.c` = value in a nested object (form posts name traits as `traits.name.first`). */
-function setPath(target: Record<string, unknown>, path: string, value: string) {
-  const keys = path.split('.').filter(Boolean);
-  if (keys.some((k) => k === '__proto__' || k === 'constructor' || k === 'prototype')) return;
-  let node = target;
-  keys.forEach((key, i) => {
-    if (i === keys.length - 1) node[key] = value;
-    else {
-      if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
-      node = node[key] as Record<string, unknown>;
-    }
-  });
+/** Nests form fields by their dotted names (`traits.name.first`), as Kratos decodes forms. */
+function nestFormFields(fields: URLSearchParams): Record<string, unknown> {
+  const target: Record<string, unknown> = {};
+  for (const [path, value] of fields) {
+    const keys = path.split('.').filter(Boolean);
+    if (keys.some((k) => k === '__proto__' || k === 'constructor' || k === 'prototype')) continue;
+    let node = target;
+    keys.forEach((key, i) => {
+      if (i === keys.length - 1) node[key] = value;
+      else {
+        if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
+        node = node[key] as Record<string, unknown>;
+      }
+    });
+  }
+  return target;
 }
 
-/** The submitted body as an object, from JSON or an HTML form; anything else is a 400. */
-export async function readBody(request: Request): Promise<{ body: Record<string, unknown>; form: boolean }> {
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A JSON body: an object (an empty body is `{}`), kept as parsed. */
+const jsonBody = z
+  .string()
+  .transform((text, ctx): unknown => {
+    try {
+      return text ? JSON.parse(text) : {};
+    } catch {
+      ctx.issues.push({ code: 'custom', message: 'The request body is not valid JSON.', input: text });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.custom<Record<string, unknown>>(isObject, 'The request body must be a JSON object.'));
+
+/** A form body (`application/x-www-form-urlencoded`, or no content type), its dotted names nested. */
+const formBody = z.string().transform((text) => nestFormFields(new URLSearchParams(text)));
+
+/**
+ * The submitted body, from JSON or an HTML form, read through `schema`.
+ * @throws KratosError 400 when the body is not a JSON object or a form, or does not pass `schema`
+ * (the first problem's message); 413 when it is too large.
+ */
+export async function parseBody<T>(
+  request: Request,
+  schema: z.ZodType<T, Record<string, unknown>>,
+): Promise<T> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   const text = await readCappedText(request);
-  if (type.includes('application/json')) {
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : {};
-    } catch {
-      throw errors.badRequest('The request body is not valid JSON.');
-    }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-      throw errors.badRequest('The request body must be a JSON object.');
-    return { body: parsed as Record<string, unknown>, form: false };
-  }
-  if (type.includes('application/x-www-form-urlencoded') || type === '') {
-    const body: Record<string, unknown> = {};
-    for (const [key, value] of new URLSearchParams(text)) setPath(body, key, value);
-    return { body, form: true };
-  }
-  throw errors.badRequest(`The content type ${type} is not supported; send JSON or a form.`);
+  let decoder: z.ZodType<Record<string, unknown>, string>;
+  if (type.includes('application/json')) decoder = jsonBody;
+  else if (type.includes('application/x-www-form-urlencoded') || type === '') decoder = formBody;
+  else throw errors.badRequest(`The content type ${type} is not supported; send JSON or a form.`);
+  const parsed = decoder.pipe(schema).safeParse(text);
+  if (!parsed.success) throw errors.badRequest(parsed.error.issues[0]!.message);
+  return parsed.data;
 }
 
 /** Kratos treats a request as coming from a script (JSON answers) when it sends or asks for JSON. */

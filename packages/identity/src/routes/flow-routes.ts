@@ -2,19 +2,15 @@ import type { Hono } from 'hono';
 import { readCookie } from '../http/cookies';
 import { csrfTokenMatches } from '../http/csrf';
 import { errors, KratosError } from '../http/kratos-error';
-import { readBody, wantsJson } from '../http/request-body';
+import { parseBody, wantsJson } from '../http/request-body';
 import { json, redirect, withCookies } from '../http/responses';
-import type { FlowOutcome } from '../flows/flow-outcome';
-import { createLoginFlow, updateLoginFlow } from '../flows/login-flow';
-import { createRecoveryFlow, updateRecoveryFlow } from '../flows/recovery-flow';
-import { createRegistrationFlow, updateRegistrationFlow } from '../flows/registration-flow';
-import { createSettingsFlow, updateSettingsFlow } from '../flows/settings-flow';
-import { createVerificationFlow, updateVerificationFlow } from '../flows/verification-flow';
-import type { ClientInfo, ServerParts } from '../server-parts';
+import { FLOW_HANDLING, type FlowHandling } from '../flows/flow-handling';
+import { flowPostSchema } from '../flows/flow-submission';
+import type { ClientInfo } from '../http/request-context';
+import type { RouteDeps } from './route-deps';
 import type { FlowRecord, FlowType } from '../store/flow-store';
 import { texts } from '../ui/ui-texts';
-
-const FLOW_TYPES: readonly FlowType[] = ['login', 'registration', 'recovery', 'verification', 'settings'];
+import { replaceExpiredFlow } from '../flows/replace-expired-flow';
 
 /** Cookies a CDN in front may set, which Kratos ignores when it refuses browsers on API flows. */
 const PROXY_COOKIE = /^(__cf|_cf|cf_)/;
@@ -36,28 +32,21 @@ function browserOnApiFlow(request: Request): string | undefined {
   return undefined;
 }
 
-/** The identifier a submission is about, for the per-identifier rate limit. */
-function identifierOf(body: Record<string, unknown>): string | undefined {
-  const traits = body.traits as Record<string, unknown> | undefined;
-  const value = body.identifier ?? body.email ?? traits?.email;
-  return typeof value === 'string' && value ? value.trim().toLowerCase() : undefined;
-}
-
 /** Kratos's answer to fetching an expired flow: 410, and where a new one starts (no new flow is made). */
-function expiredOnFetch(parts: ServerParts, flow: FlowRecord): KratosError {
+function expiredOnFetch(parts: Pick<RouteDeps, 'base'>, flow: FlowRecord): KratosError {
   const type = flow.flowType;
-  const id = type === 'login' || type === 'registration' ? 'self_service_flow_expired' : undefined;
+  const ids = FLOW_HANDLING[type].expiredOnFetchId;
   if (flow.kind === 'browser') {
     const init = new URL(`${parts.base}/self-service/${type}/browser`);
     if (flow.returnTo) init.searchParams.set('return_to', flow.returnTo);
     return errors.expiredOnFetch(
-      id,
+      ids.browser,
       `The ${type} flow has expired. Redirect the user to the ${type} flow init endpoint to initialize a new ${type} flow.`,
       { redirect_to: init.toString(), return_to: flow.returnTo ?? '' },
     );
   }
   return errors.expiredOnFetch(
-    type === 'recovery' ? 'self_service_flow_expired' : id,
+    ids.api,
     `The ${type} flow has expired. Call the ${type} flow init API endpoint to initialize a new ${type} flow.`,
     { api: `${parts.base}/self-service/${type}/api` },
   );
@@ -76,10 +65,30 @@ function requestedAal(value: string | undefined): 'aal1' | 'aal2' {
  * The self-service flows: creation (`/self-service/{type}/browser|api`), fetching by id (`/flows?id=`)
  * and submissions (`POST /self-service/{type}?flow=`), with Kratos's checks in Kratos's order.
  */
-export function registerFlowRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: ServerParts) {
+export function registerFlowRoutes(
+  app: Hono<{ Bindings: ClientInfo }>,
+  parts: Pick<
+    RouteDeps,
+    | 'config'
+    | 'base'
+    | 'clock'
+    | 'flows'
+    | 'identities'
+    | 'limits'
+    | 'exchanges'
+    | 'csrfCookie'
+    | 'contextFor'
+    | 'sessionOf'
+    | 'returnToOf'
+    | 'uiUrl'
+    | 'flowJson'
+    | 'browserError'
+    | 'answer'
+  >,
+) {
   const { config, flows, limits, exchanges, base } = parts;
 
-  for (const type of FLOW_TYPES) {
+  for (const [type, handling] of Object.entries(FLOW_HANDLING) as [FlowType, FlowHandling][]) {
     for (const kind of ['browser', 'api'] as const) {
       app.get(`/self-service/${type}/${kind}`, async (c) => {
         const request = c.req.raw;
@@ -92,32 +101,24 @@ export function registerFlowRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: S
           const refresh = url.searchParams.get('refresh') === 'true';
           const aal = type === 'login' ? requestedAal(url.searchParams.get('aal') ?? undefined) : 'aal1';
           if (aal === 'aal2' && !ctx.session) throw errors.aal1Required();
-          if ((type === 'login' && !refresh && aal === 'aal1') || type === 'registration') {
-            if (ctx.session) {
-              if (kind === 'browser' && !wantsJson(request))
-                return redirect(returnTo ?? config.defaultReturnUrl, cookies);
-              throw errors.alreadyLoggedIn();
-            }
+          if (handling.refusesSession({ refresh, aal }) && ctx.session) {
+            if (kind === 'browser' && !wantsJson(request))
+              return redirect(returnTo ?? config.defaultReturnUrl, cookies);
+            throw errors.alreadyLoggedIn();
           }
-          let flow: FlowRecord;
-          if (type === 'login') flow = createLoginFlow(ctx, kind, requestUrl, returnTo, { refresh, aal });
-          else if (type === 'registration') flow = createRegistrationFlow(ctx, kind, requestUrl, returnTo);
-          else if (type === 'recovery') flow = createRecoveryFlow(ctx, kind, requestUrl, returnTo);
-          else if (type === 'verification') flow = createVerificationFlow(ctx, kind, requestUrl, returnTo);
-          else {
-            const identity = ctx.session
+          const identity =
+            handling.forIdentity && ctx.session
               ? await parts.identities.findById(ctx.session.identityId)
               : undefined;
-            if (!identity) {
-              if (kind === 'browser' && !wantsJson(request))
-                return redirect(
-                  `${base}/self-service/login/browser?return_to=${encodeURIComponent(config.ui.settings)}`,
-                  cookies,
-                );
-              throw errors.noSession();
-            }
-            flow = createSettingsFlow(ctx, kind, requestUrl, returnTo, identity);
+          if (handling.forIdentity && !identity) {
+            if (kind === 'browser' && !wantsJson(request))
+              return redirect(
+                `${base}/self-service/login/browser?return_to=${encodeURIComponent(config.ui.settings)}`,
+                cookies,
+              );
+            throw errors.noSession();
           }
+          const flow = handling.create(ctx, { kind, requestUrl, returnTo, refresh, aal, identity });
           await flows.insert(flow);
           // A native sign-in that will pass through a browser gets the code that later fetches its token.
           const extra: Record<string, unknown> = {};
@@ -152,7 +153,7 @@ export function registerFlowRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: S
         const error = expiredOnFetch(parts, flow);
         return json(error.body(), error.status);
       }
-      if (type === 'settings') {
+      if (handling.forIdentity) {
         const session = await parts.sessionOf(c.req.raw, now);
         if (!session) return json(errors.noSession().body(), 401);
         if (session.identityId !== flow.identityId) return json(errors.identityMismatch().body(), 403);
@@ -172,10 +173,10 @@ export function registerFlowRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: S
         const flow = await flows.find(c.req.query('flow'), type);
         if (!flow) throw errors.notFound('The flow');
         if (flow.kind === 'api') setCookies = [];
-        const { body } = await readBody(request);
+        const { submission: body, identifier } = await parseBody(request, flowPostSchema);
         const answerJson = jsonClient || flow.kind === 'api';
         if (flow.expiresAt <= ctx.now) {
-          const replacement = await parts.replaceExpired(ctx, flow);
+          const replacement = await replaceExpiredFlow(ctx, flow);
           if (answerJson) throw errors.flowExpired(replacement.id, flow.expiresAt, ctx.now);
           return redirect(parts.uiUrl(type, replacement.id), setCookies);
         }
@@ -190,7 +191,6 @@ export function registerFlowRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: S
           !csrfTokenMatches(readCookie(request.headers.get('cookie'), parts.csrfCookie), body.csrf_token)
         )
           throw errors.csrf();
-        const identifier = identifierOf(body);
         if (identifier) {
           const perIdentifier = await limits.hit(
             `id:${type}:${identifier}`,
@@ -199,17 +199,7 @@ export function registerFlowRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: S
           );
           if (perIdentifier) throw errors.tooManyRequests(perIdentifier);
         }
-        let outcome: FlowOutcome;
-        if (type === 'login') outcome = await updateLoginFlow(ctx, flow, body);
-        else if (type === 'registration') outcome = await updateRegistrationFlow(ctx, flow, body);
-        else if (type === 'recovery') outcome = await updateRecoveryFlow(ctx, flow, body);
-        else if (type === 'verification') outcome = await updateVerificationFlow(ctx, flow, body);
-        else {
-          const identity = ctx.session ? await parts.identities.findById(ctx.session.identityId) : undefined;
-          if (!identity) throw errors.noSession();
-          if (identity.id !== flow.identityId) throw errors.identityMismatch();
-          outcome = await updateSettingsFlow(ctx, flow, body, identity);
-        }
+        const outcome = await handling.update(ctx, flow, body);
         await flows.save(outcome.flow, ctx.now);
         return await parts.answer(ctx, outcome, answerJson, setCookies);
       } catch (error) {

@@ -1,16 +1,28 @@
 import type { Hono } from 'hono';
 import { errors, KratosError } from '../http/kratos-error';
-import { readBody, wantsJson } from '../http/request-body';
+import { z } from 'zod';
+import { parseBody, wantsJson } from '../http/request-body';
 import { json, redirect, withCookies } from '../http/responses';
+import { clearSessionCookie } from '../http/session-cookie';
 import { logoutTokenFor, sameSecret } from '../security/codes';
-import type { ClientInfo, ServerParts } from '../server-parts';
+import type { ClientInfo } from '../http/request-context';
+import type { RouteDeps } from './route-deps';
+
+/** `performNativeLogoutBody`: the session token to end; a value that is not text is none. */
+const logoutBodySchema = z.object({ session_token: z.string().catch('') });
 
 /**
  * Logout as Kratos does it: `logout/browser` gives the session's logout token and URL; the URL logs out
  * only the session of the browser that follows it, and only with that session's token (an HMAC of its
  * id, so one session's link cannot end another's); apps log out with their session token.
  */
-export function registerLogoutRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: ServerParts) {
+export function registerLogoutRoutes(
+  app: Hono<{ Bindings: ClientInfo }>,
+  parts: Pick<
+    RouteDeps,
+    'config' | 'base' | 'sessions' | 'clock' | 'sessionOf' | 'returnToOf' | 'browserError'
+  >,
+) {
   const { config, base, sessions, clock } = parts;
 
   app.get('/self-service/logout/browser', async (c) => {
@@ -53,19 +65,18 @@ export function registerLogoutRoutes(app: Hono<{ Bindings: ClientInfo }>, parts:
       throw error;
     }
     await sessions.revoke(session.id);
-    if (wantsJson(request)) return withCookies(json(null, 204), [parts.clearSessionCookie()]);
-    return redirect(returnTo ?? config.afterLogoutUrl, [parts.clearSessionCookie()]);
+    if (wantsJson(request)) return withCookies(json(null, 204), [clearSessionCookie(config)]);
+    return redirect(returnTo ?? config.afterLogoutUrl, [clearSessionCookie(config)]);
   });
 
   app.delete('/self-service/logout/api', async (c) => {
-    let body: Record<string, unknown>;
+    let token: string;
     try {
-      ({ body } = await readBody(c.req.raw));
+      ({ session_token: token } = await parseBody(c.req.raw, logoutBodySchema));
     } catch (error) {
       if (error instanceof KratosError) return json(error.body(), error.status);
       throw error;
     }
-    const token = typeof body.session_token === 'string' ? body.session_token : '';
     if (!token) return json(errors.badRequest('session_token is required.').body(), 400);
     const session = await sessions.findByToken(token, clock());
     if (!session) return json(errors.noSession().body(), 403);

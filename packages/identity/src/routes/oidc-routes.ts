@@ -4,10 +4,13 @@ import { errors, KratosError } from '../http/kratos-error';
 import { readCappedText } from '../http/request-body';
 import { json, redirect, withCookies } from '../http/responses';
 import { serializeSession } from '../http/serialize';
-import { completeOidc, type OidcCallbackResult } from '../flows/oidc-callback';
-import { OIDC_STATE_COOKIE, oidcStateCookie } from '../flows/oidc-start';
+import { completeOidc, type OidcCallbackResult } from '../strategy/oidc-callback';
+import { OIDC_STATE_COOKIE, oidcStateCookie } from '../strategy/oidc-strategy';
 import type { FlowContext } from '../flows/flow-context';
-import type { ClientInfo, ServerParts } from '../server-parts';
+import { replaceExpiredFlow } from '../flows/replace-expired-flow';
+import { sessionCookie } from '../http/session-cookie';
+import type { ClientInfo } from '../http/request-context';
+import type { RouteDeps } from './route-deps';
 
 /** `to` with `name=value` added to its query. */
 function withQuery(to: string, values: Record<string, string>): string {
@@ -22,7 +25,13 @@ function withQuery(to: string, values: Record<string, string>): string {
  * with a return-to code (the app fetches its token with both codes), without one the answer is the JSON
  * an app expects. So a callback link made by someone else can never sign a browser in to their account.
  */
-export function registerOidcRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: ServerParts) {
+export function registerOidcRoutes(
+  app: Hono<{ Bindings: ClientInfo }>,
+  parts: Pick<
+    RouteDeps,
+    'base' | 'config' | 'flows' | 'exchanges' | 'contextFor' | 'browserError' | 'uiUrl' | 'flowJson'
+  >,
+) {
   const { base, config, flows, exchanges } = parts;
   const callback = '/self-service/methods/oidc/callback/:provider';
 
@@ -63,7 +72,7 @@ export function registerOidcRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: S
         await flows.save(result.flow, ctx.now);
         const { token } = result.signedIn;
         const returnTo = result.flow.returnTo ?? config.defaultReturnUrl;
-        return redirect(returnTo, token ? [...cookies, parts.sessionCookie(token)] : cookies);
+        return redirect(returnTo, token ? [...cookies, sessionCookie(config, token)] : cookies);
       }
       case 'flow':
         await flows.save(result.flow, ctx.now);
@@ -72,7 +81,7 @@ export function registerOidcRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: S
         await flows.save(result.flow, ctx.now);
         return redirect(withQuery(parts.uiUrl('login', result.loginFlow.id), { no_org_ui: 'true' }), cookies);
       case 'expired': {
-        const replacement = await parts.replaceExpired(ctx, result.flow);
+        const replacement = await replaceExpiredFlow(ctx, result.flow);
         return redirect(parts.uiUrl(replacement.flowType, replacement.id), cookies);
       }
       case 'already_signed_in':
@@ -85,7 +94,7 @@ export function registerOidcRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: S
     const returnTo = flow.returnTo ?? config.defaultReturnUrl;
     const exchanged = await exchanges.has(flow.id);
     if (result.kind === 'expired') {
-      const replacement = await parts.replaceExpired(ctx, flow);
+      const replacement = await replaceExpiredFlow(ctx, flow);
       const error = errors.flowExpired(replacement.id, flow.expiresAt, ctx.now);
       return withCookies(json(error.body(), error.status), cookies);
     }

@@ -2,10 +2,11 @@ import type { Hono } from 'hono';
 import { errors } from '../http/kratos-error';
 import { json } from '../http/responses';
 import { WEBAUTHN_SCRIPT } from '../http/webauthn-script';
-import type { ClientInfo, ServerParts } from '../server-parts';
+import type { ClientInfo } from '../http/request-context';
+import type { RouteDeps } from './route-deps';
 
 /** Self-service errors, the identity schema, health, and the WebAuthn script. */
-export function registerPublicRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: ServerParts) {
+export function registerPublicRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: Pick<RouteDeps, 'flows'>) {
   app.get('/self-service/errors', async (c) => {
     const id = c.req.query('id') ?? '';
     const row = await parts.flows.findError(id);

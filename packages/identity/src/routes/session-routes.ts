@@ -3,7 +3,9 @@ import { errors, KratosError } from '../http/kratos-error';
 import { json } from '../http/responses';
 import { serializeSession } from '../http/serialize';
 import { sha256 } from '../security/codes';
-import { sessionTokenOf, type ClientInfo, type ServerParts } from '../server-parts';
+import type { ClientInfo } from '../http/request-context';
+import { sessionTokenOf } from '../http/session-cookie';
+import type { RouteDeps } from './route-deps';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -91,7 +93,13 @@ const whoamiAnswer = (body: string, identityId: string) =>
   });
 
 /** whoami, the session list, revocations and the session token exchange. */
-export function registerSessionRoutes(app: Hono<{ Bindings: ClientInfo }>, parts: ServerParts) {
+export function registerSessionRoutes(
+  app: Hono<{ Bindings: ClientInfo }>,
+  parts: Pick<
+    RouteDeps,
+    'base' | 'sessions' | 'cache' | 'clock' | 'sessionOf' | 'exchanges' | 'identities' | 'flows' | 'flowJson'
+  >,
+) {
   const { base, sessions, cache, clock } = parts;
   const mount = new URL(base).pathname.replace(/\/+$/, '');
 

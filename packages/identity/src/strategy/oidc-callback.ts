@@ -4,12 +4,12 @@ import { sameSecret } from '../security/codes';
 import type { FlowRecord } from '../store/flow-store';
 import { texts } from '../ui/ui-texts';
 import type { UiText } from '../ui/ui-types';
-import type { FlowContext } from './flow-context';
-import { render } from './flow-common';
-import { loginMethodNodes } from './login-flow';
+import type { FlowContext } from '../flows/flow-context';
+import { render } from '../flows/flow-common';
+import { loginMethodNodes } from '../flows/login-flow';
 import { signInWithClaims, type ClaimsOutcome } from './oidc-identity';
-import { findOidcProvider, oidcRedirectUri } from './oidc-start';
-import { registrationMethodNodes } from './registration-flow';
+import { findOidcProvider, oidcRedirectUri } from './oidc-strategy';
+import { registrationMethodNodes } from '../flows/registration-flow';
 
 /** What the provider's return led to; the HTTP layer answers each per flow kind. */
 export type OidcCallbackResult =

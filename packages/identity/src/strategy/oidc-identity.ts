@@ -6,10 +6,10 @@ import type { IdentityRecord, Traits } from '../store/identity-store';
 import type { AuthenticationMethod, SessionRecord } from '../store/session-store';
 import { texts } from '../ui/ui-texts';
 import type { UiNode, UiText } from '../ui/ui-types';
-import type { FlowContext } from './flow-context';
-import { newFlow } from './flow-common';
-import { loginMethodNodes } from './login-flow';
-import { issueSession } from './sessions';
+import type { FlowContext } from '../flows/flow-context';
+import { newFlow } from '../flows/flow-common';
+import { loginMethodNodes } from '../flows/login-flow';
+import { issueSession } from '../flows/sessions';
 
 /** What the claims of a verified ID token led to. */
 export type ClaimsOutcome =

@@ -6,9 +6,9 @@ import type { FlowRecord } from '../store/flow-store';
 import { submit } from '../ui/ui-nodes';
 import { texts } from '../ui/ui-texts';
 import type { UiNode, UiText } from '../ui/ui-types';
-import type { FlowContext } from './flow-context';
-import { field } from './flow-common';
-import type { FlowOutcome } from './flow-outcome';
+import type { FlowContext } from '../flows/flow-context';
+import type { FlowOutcome } from '../flows/flow-outcome';
+import type { FlowSubmission } from '../flows/flow-submission';
 import { signInWithClaims } from './oidc-identity';
 
 /** Binds a social sign-in to the browser that started it; only the callback path receives it. */
@@ -97,11 +97,11 @@ export async function startOidc(
 export async function submitOidc(
   ctx: FlowContext,
   flow: FlowRecord,
-  body: Record<string, unknown>,
+  body: FlowSubmission,
   fail: (messages: UiText[]) => FlowOutcome,
 ): Promise<FlowOutcome> {
-  const providerId = field(body, 'provider');
-  const idToken = field(body, 'id_token');
+  const providerId = body.provider;
+  const idToken = body.id_token;
   if (!idToken) return startOidc(ctx, flow, providerId, fail);
   const provider = findOidcProvider(ctx.config, providerId);
   if (!provider)
@@ -110,7 +110,7 @@ export async function submitOidc(
     ]);
   let claims: IdTokenClaims;
   try {
-    claims = await ctx.openId.verifyIdToken(provider, idToken, field(body, 'id_token_nonce') ?? '');
+    claims = await ctx.openId.verifyIdToken(provider, idToken, body.id_token_nonce ?? '');
   } catch (error) {
     if (!(error instanceof OpenIdError)) throw error;
     console.warn(`A native sign-in with ${provider.id} was refused:`, error.message);

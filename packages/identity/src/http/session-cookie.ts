@@ -1,0 +1,24 @@
+import type { IdentityConfig } from '../identity-config';
+import { readCookie, serializeCookie } from './cookies';
+
+export const SESSION_COOKIE = 'ory_kratos_session';
+
+/** The session token a request carries: `X-Session-Token`, a bearer token, or the session cookie. */
+export function sessionTokenOf(request: Request): string | undefined {
+  return (
+    request.headers.get('x-session-token') ??
+    /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ??
+    readCookie(request.headers.get('cookie'), SESSION_COOKIE)
+  );
+}
+
+/** The Set-Cookie value that gives a browser its session, for the session's lifespan. */
+export const sessionCookie = (config: IdentityConfig, token: string) =>
+  serializeCookie(SESSION_COOKIE, token, {
+    secure: config.secureCookies,
+    maxAgeSeconds: config.sessionLifespanSeconds,
+  });
+
+/** The Set-Cookie value that takes the session away from a browser. */
+export const clearSessionCookie = (config: IdentityConfig) =>
+  serializeCookie(SESSION_COOKIE, '', { secure: config.secureCookies, maxAgeSeconds: 0 });
