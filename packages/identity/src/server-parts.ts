@@ -1,9 +1,9 @@
 import type { Database } from '@bof/db/client';
+import { clientIp } from '@bof/http/client-ip';
+import { clearCookieHeader, readCookie, setCookieHeader } from '@bof/http/cookies';
 import type { IdentityConfig } from './identity-config';
 import { createOutboxMailer, type Mailer } from './courier/mailer';
 import type { WhoamiCache } from './cache/whoami-cache';
-import { clientIp } from './http/client-ip';
-import { readCookie, serializeCookie } from './http/cookies';
 import { csrfCookieName, newCsrfSecret } from './http/csrf';
 import { errors, type KratosError } from './http/kratos-error';
 import { wantsJson } from './http/request-body';
@@ -88,7 +88,11 @@ export function createServerParts(deps: {
     if (!csrfSecret || !/^[A-Za-z0-9_-]{43}$/.test(csrfSecret)) {
       csrfSecret = newCsrfSecret();
       setCookies.push(
-        serializeCookie(csrfCookie, csrfSecret, { secure: config.secureCookies, maxAgeSeconds: 31_536_000 }),
+        setCookieHeader(csrfCookie, csrfSecret, {
+          secure: config.secureCookies,
+          httpOnly: true,
+          maxAgeSeconds: 31_536_000,
+        }),
       );
     }
     const ctx: FlowContext = {
@@ -101,7 +105,12 @@ export function createServerParts(deps: {
       openId,
       now,
       client: {
-        ip: clientIp(request, info?.remoteAddress, config.trustedProxies),
+        ip:
+          clientIp({
+            socketAddress: info?.remoteAddress,
+            forwardedFor: request.headers.get('x-forwarded-for'),
+            trustedProxies: config.trustedProxies,
+          }) ?? undefined,
         userAgent: request.headers.get('user-agent') ?? undefined,
       },
       session,
@@ -111,12 +120,13 @@ export function createServerParts(deps: {
   }
 
   const sessionCookie = (token: string) =>
-    serializeCookie(SESSION_COOKIE, token, {
+    setCookieHeader(SESSION_COOKIE, token, {
       secure: config.secureCookies,
+      httpOnly: true,
       maxAgeSeconds: config.sessionLifespanSeconds,
     });
   const clearSessionCookie = () =>
-    serializeCookie(SESSION_COOKIE, '', { secure: config.secureCookies, maxAgeSeconds: 0 });
+    clearCookieHeader(SESSION_COOKIE, { secure: config.secureCookies, httpOnly: true });
 
   const uiUrl = (type: FlowType, id: string) => `${config.ui[type]}?flow=${id}`;
 
