@@ -14,7 +14,7 @@ import { startPlatform } from '@bof/api/start-platform';
 import { getAccessModule } from '@bof/api/access';
 import { installEmailChangePorts } from '@bof/api/email-change';
 import { installCourier } from '@bof/api/courier';
-import { CLIENT_ADDRESS_HEADER } from '@bof/api/client-ip';
+import { CLIENT_ADDRESS_HEADER } from '@bof/http/client-ip';
 import { handleStoryRequest } from './src/server/access/story-entry';
 import { startStoryPageCache } from './src/server/access/story-page-server';
 import { gracefulShutdown } from './src/server/graceful-shutdown';

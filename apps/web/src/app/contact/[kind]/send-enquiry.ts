@@ -1,9 +1,9 @@
 'use server';
 
 import { headers } from 'next/headers';
-import { CLIENT_ADDRESS_HEADER, clientIp } from '@bof/api/client-ip';
 import { contactServiceFor } from '@bof/api/contact';
 import { getPlatform } from '@bof/api/platform';
+import { CLIENT_ADDRESS_HEADER, clientIp } from '@bof/http/client-ip';
 import { getServerViewer } from '../../../server/server-viewer';
 import type { EnquiryFormState } from '../../../components/contact/enquiry-form-state';
 
