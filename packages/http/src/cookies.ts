@@ -89,6 +89,7 @@ export function clearCookieHeader(
  * A `Set-Cookie` header value read back, as a browser would store it: the name, the value as sent (still
  * percent-encoded, ready to send back in a `Cookie` header) and the attributes it understands.
  */
-export function readSetCookie(line: string): SetCookie {
-  return parseSetCookie(line, { decode: asSent });
+export function readSetCookie(line: string): SetCookie & { value: string } {
+  const stored = parseSetCookie(line, { decode: asSent });
+  return { ...stored, value: stored.value ?? '' };
 }
