@@ -9,7 +9,15 @@ const config: NextConfig = {
   // PGlite loads its WASM and data files at run time; bundling it breaks every request. pdfkit reads its
   // font metrics from its own folder the same way.
   serverExternalPackages: ['@electric-sql/pglite', 'pdfkit'],
-  transpilePackages: ['@bof/config', '@bof/db', '@bof/api', '@bof/paywall', '@bof/billing', '@bof/analytics'],
+  transpilePackages: [
+    '@bof/config',
+    '@bof/db',
+    '@bof/api',
+    '@bof/paywall',
+    '@bof/billing',
+    '@bof/analytics',
+    '@bof/http',
+  ],
   poweredByHeader: false,
   // Source maps for the browser only when a benchmark asks (bench/article-javascript.mjs).
   productionBrowserSourceMaps: process.env.BOF_SOURCE_MAPS === '1',

@@ -12,7 +12,7 @@ import { createIdentityServer } from '@bof/identity/server';
 import { startPlatform } from '@bof/api/start-platform';
 import { createServices } from '@bof/api/services';
 import { serveServices, stopServices } from '@bof/api/running-services';
-import { CLIENT_ADDRESS_HEADER } from '@bof/api/client-ip';
+import { CLIENT_ADDRESS_HEADER } from '@bof/http/client-ip';
 import { handleStoryRequest } from './src/server/access/story-entry';
 import { startStoryPageCache } from './src/server/access/story-page-server';
 import { gracefulShutdown } from './src/server/graceful-shutdown';

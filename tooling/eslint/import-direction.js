@@ -3,17 +3,18 @@
  * packages it may import; every other `@bof/*` import is a lint error.
  */
 export const allowedImports = {
-  'apps/web': ['api', 'identity', 'paywall', 'analytics', 'config'],
-  'packages/api': ['db', 'billing', 'paywall', 'config'],
-  'packages/identity': ['db', 'config'],
+  'apps/web': ['api', 'identity', 'paywall', 'analytics', 'config', 'http'],
+  'packages/api': ['db', 'billing', 'paywall', 'config', 'http'],
+  'packages/identity': ['db', 'config', 'http'],
   'packages/billing': ['config'],
-  'packages/paywall': [],
+  'packages/paywall': ['http'],
   'packages/analytics': [],
   'packages/db': ['config'],
   'packages/config': [],
+  'packages/http': [],
 };
 
-const internal = ['web', 'api', 'identity', 'billing', 'paywall', 'analytics', 'db', 'config'];
+const internal = ['web', 'api', 'identity', 'billing', 'paywall', 'analytics', 'db', 'config', 'http'];
 
 /** Flat-config blocks that forbid imports against the direction above. */
 export function importDirectionConfigs() {

@@ -20,6 +20,14 @@ describe('import direction (docs/architecture.md §2)', () => {
       "import { getServerEnv } from '@bof/config/server';\nexport { getServerEnv };\n",
     ],
     ['apps/web/src/example.ts', "import { openDatabase } from '@bof/db/client';\nexport { openDatabase };\n"],
+    [
+      'packages/http/src/example.ts',
+      "import { getServerEnv } from '@bof/config/server';\nexport { getServerEnv };\n",
+    ],
+    [
+      'packages/db/src/example.ts',
+      "import { readCookie } from '@bof/http/cookies';\nexport { readCookie };\n",
+    ],
   ])('refuses a backwards import in %s', async (filePath, source) => {
     expect(await directionErrors(filePath, source)).toHaveLength(1);
   });
@@ -34,6 +42,11 @@ describe('import direction (docs/architecture.md §2)', () => {
       'packages/db/src/example.ts',
       "import { getServerEnv } from '@bof/config/server';\nexport { getServerEnv };\n",
     ],
+    [
+      'packages/identity/src/example.ts',
+      "import { readCookie } from '@bof/http/cookies';\nexport { readCookie };\n",
+    ],
+    ['apps/web/src/example.ts', "import { clientIp } from '@bof/http/client-ip';\nexport { clientIp };\n"],
   ])('allows a forward import in %s', async (filePath, source) => {
     expect(await directionErrors(filePath, source)).toEqual([]);
   });

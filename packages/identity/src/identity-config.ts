@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { ConfigurationError, type ServerEnv } from '@bof/config/server';
+import { readOrCreateSecret } from '@bof/http/secret-file';
 
 /** Everything the identity server is told from outside; built once from the validated environment. */
 export interface IdentityConfig {
@@ -80,17 +79,11 @@ export function identitySecret(env: Pick<ServerEnv, 'identity' | 'embedded' | 'd
         message: 'is required in production when the built-in identity server runs',
       },
     ]);
-  const file = path.join(env.dataDir, 'keys', 'identity-secret');
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const partial = `${file}.${process.pid}.tmp`;
-  writeFileSync(partial, randomBytes(48).toString('base64url'), { mode: 0o600 });
-  renameSync(partial, file);
-  return readFileSync(file, 'utf8').trim();
+  return readOrCreateSecret({
+    dataDir: env.dataDir,
+    name: 'identity-secret',
+    generate: () => randomBytes(48).toString('base64url'),
+  });
 }
 
 /** The configuration the product runs the identity server with, derived from the server environment. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKratosIdentityAdmin } from '@bof/api/email-change';
 import { createGraphQLHarness, type GraphQLHarness } from '@bof/api/testing/graphql-harness';
+import { readSetCookie } from '@bof/http/cookies';
 import { createIdentityAdminServer } from '@bof/identity/admin';
 import { identityConfigFromEnv } from '@bof/identity/config';
 import { createOutboxMailer, listOutbox } from '@bof/identity/mailer';
@@ -54,9 +55,8 @@ async function register(email: string): Promise<Reader> {
     headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
     const response = await identity.fetch(new Request(url, { ...init, headers }));
     for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+      const { name, value } = readSetCookie(line);
+      jar.set(name, value);
     }
     return (await response.json()) as Record<string, unknown>;
   };

@@ -1,5 +1,5 @@
 import { SESSION_COOKIE } from '@bof/config/constants';
-import { readCookie } from '../http/cookies';
+import { readCookie } from '@bof/http/cookies';
 import { viewerFromClaims, type ViewerClaims, type ViewerResolver } from './viewer';
 
 /**
@@ -13,7 +13,8 @@ export function createSessionViewerResolver(deps: {
 }): ViewerResolver {
   const now = deps.now ?? (() => new Date());
   return async (request) => {
-    const token = readCookie(request.headers.get('cookie'), SESSION_COOKIE);
+    // A value that is not valid percent-encoding could never verify: no token.
+    const token = readCookie(request.headers.get('cookie'), SESSION_COOKIE, { malformed: 'absent' });
     if (!token) return null;
     const claims = await deps.verify(token, now());
     return claims ? viewerFromClaims(claims) : null;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { readCookie } from './cookies';
 import { BodyTooLargeError, readLimitedBody } from './limited-body';
 
 const streamOf = (...chunks: string[]) =>
@@ -31,14 +30,5 @@ describe('readLimitedBody', () => {
       'larger than 100 bytes',
     );
     expect(await readLimitedBody(streamOf('x'.repeat(100)), 100)).toHaveLength(100);
-  });
-});
-
-describe('readCookie', () => {
-  it('finds one cookie by exact name and decodes it', () => {
-    expect(readCookie('a=1; bof_session=x%2Ey; bof_session_other=2', 'bof_session')).toBe('x.y');
-    expect(readCookie('xbof_session=1', 'bof_session')).toBeUndefined();
-    expect(readCookie(null, 'bof_session')).toBeUndefined();
-    expect(readCookie('bof_session=%E0%A4%A', 'bof_session')).toBeUndefined();
   });
 });

@@ -1,8 +1,8 @@
+import { clientIp } from '@bof/http/client-ip';
+import { readCookie, setCookieHeader } from '@bof/http/cookies';
 import type { IdentityConfig } from '../identity-config';
 import type { FlowContext } from '../flows/flow-context';
 import type { SessionRecord } from '../store/session-store';
-import { clientIp } from './client-ip';
-import { readCookie, serializeCookie } from './cookies';
 import { csrfCookieName, newCsrfSecret } from './csrf';
 import { errors } from './kratos-error';
 import { isAllowedReturnTo } from './return-to';
@@ -48,7 +48,11 @@ export function createRequestContext(deps: {
     if (!csrfSecret || !/^[A-Za-z0-9_-]{43}$/.test(csrfSecret)) {
       csrfSecret = newCsrfSecret();
       setCookies.push(
-        serializeCookie(csrfCookie, csrfSecret, { secure: config.secureCookies, maxAgeSeconds: 31_536_000 }),
+        setCookieHeader(csrfCookie, csrfSecret, {
+          secure: config.secureCookies,
+          httpOnly: true,
+          maxAgeSeconds: 31_536_000,
+        }),
       );
     }
     const ctx: FlowContext = {
@@ -56,7 +60,12 @@ export function createRequestContext(deps: {
       ...services,
       now,
       client: {
-        ip: clientIp(request, info?.remoteAddress, config.trustedProxies),
+        ip:
+          clientIp({
+            socketAddress: info?.remoteAddress,
+            forwardedFor: request.headers.get('x-forwarded-for'),
+            trustedProxies: config.trustedProxies,
+          }) ?? undefined,
         userAgent: request.headers.get('user-agent') ?? undefined,
       },
       session,

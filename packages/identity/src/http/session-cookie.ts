@@ -1,5 +1,5 @@
+import { clearCookieHeader, readCookie, setCookieHeader } from '@bof/http/cookies';
 import type { IdentityConfig } from '../identity-config';
-import { readCookie, serializeCookie } from './cookies';
 
 export const SESSION_COOKIE = 'ory_kratos_session';
 
@@ -14,11 +14,12 @@ export function sessionTokenOf(request: Request): string | undefined {
 
 /** The Set-Cookie value that gives a browser its session, for the session's lifespan. */
 export const sessionCookie = (config: IdentityConfig, token: string) =>
-  serializeCookie(SESSION_COOKIE, token, {
+  setCookieHeader(SESSION_COOKIE, token, {
     secure: config.secureCookies,
+    httpOnly: true,
     maxAgeSeconds: config.sessionLifespanSeconds,
   });
 
 /** The Set-Cookie value that takes the session away from a browser. */
 export const clearSessionCookie = (config: IdentityConfig) =>
-  serializeCookie(SESSION_COOKIE, '', { secure: config.secureCookies, maxAgeSeconds: 0 });
+  clearCookieHeader(SESSION_COOKIE, { secure: config.secureCookies, httpOnly: true });

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { readCookie } from '../http/cookies';
+import { readCookie } from '@bof/http/cookies';
 import { csrfTokenMatches } from '../http/csrf';
 import { errors, KratosError } from '../http/kratos-error';
 import { parseBody, wantsJson } from '../http/request-body';

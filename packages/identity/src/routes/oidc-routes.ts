@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { readCookie } from '../http/cookies';
+import { readCookie } from '@bof/http/cookies';
 import { errors, KratosError } from '../http/kratos-error';
 import { readCappedText } from '../http/request-body';
 import { json, redirect, withCookies } from '../http/responses';

@@ -1,5 +1,5 @@
+import { setCookieHeader } from '@bof/http/cookies';
 import type { IdentityConfig, OidcProviderConfig } from '../identity-config';
-import { serializeCookie } from '../http/cookies';
 import { KratosError } from '../http/kratos-error';
 import { OpenIdError, randomValue, type IdTokenClaims } from '../oidc/openid-client';
 import type { FlowRecord } from '../store/flow-store';
@@ -27,8 +27,9 @@ const stateCookiePath = (config: IdentityConfig) =>
 
 /** The Set-Cookie value that carries (or, with no state, clears) the state of a sign-in under way. */
 export const oidcStateCookie = (config: IdentityConfig, state: string | undefined) =>
-  serializeCookie(OIDC_STATE_COOKIE, state ?? '', {
+  setCookieHeader(OIDC_STATE_COOKIE, state ?? '', {
     secure: config.secureCookies,
+    httpOnly: true,
     path: stateCookiePath(config),
     maxAgeSeconds: state ? STATE_LIFESPAN_SECONDS : 0,
   });

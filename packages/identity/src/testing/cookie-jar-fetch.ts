@@ -1,3 +1,4 @@
+import { readSetCookie } from '@bof/http/cookies';
 import type { IdentityServer } from '../identity-server';
 
 /**
@@ -17,11 +18,8 @@ export function createCookieJarFetch(server: IdentityServer, options: { remoteAd
       remoteAddress: options.remoteAddress ?? '192.0.2.10',
     });
     for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq);
-      const value = pair!.slice(eq + 1);
-      if (/Max-Age=0/.test(line) || value === '') cookies.delete(name);
+      const { name, value, maxAge } = readSetCookie(line);
+      if (maxAge === 0 || value === '') cookies.delete(name);
       else cookies.set(name, value);
     }
     const text = await response.clone().text();

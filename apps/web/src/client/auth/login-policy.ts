@@ -1,4 +1,4 @@
-import { parseCookies } from '../../site/cookie-jar';
+import { readCookie } from '@bof/http/cookies';
 
 /** The page that resolves a login-policy mark (spec §2). */
 export const LOGIN_POLICY_PATH = '/user/login-policy-warning/';
@@ -11,5 +11,5 @@ export const LOGIN_POLICY_COOKIE = 'bof_login_policy';
 
 /** Whether the auth endpoint has flagged this browser's session for the login-policy warning. */
 export function loginPolicyFlagged(cookieHeader: string): boolean {
-  return Boolean(parseCookies(cookieHeader).get(LOGIN_POLICY_COOKIE));
+  return Boolean(readCookie(cookieHeader, LOGIN_POLICY_COOKIE));
 }

@@ -1,7 +1,7 @@
 import type { ViewerClaims } from '@bof/api/viewer';
 import { PAYWALL_SESSION_COOKIE, SESSION_COOKIE, TOKEN_EXPIRY_LEEWAY_SECONDS } from '@bof/config/constants';
 import { MEMBERSHIP_LEVELS, MEMBERSHIP_TYPES } from '@bof/config/enums';
-import { parseCookies } from '../../site/cookie-jar';
+import { parseCookies } from '@bof/http/cookies';
 
 /** What the browser can see of the two session cookies (spec §9). */
 export interface SessionCookies {

@@ -1,5 +1,5 @@
 import { SESSION_COOKIE } from '@bof/config/constants';
-import { parseCookies } from '../../site/cookie-jar';
+import { readCookie } from '@bof/http/cookies';
 
 /**
  * The session token's claims exactly as the token carries them, decoded without checking (the debug
@@ -9,7 +9,7 @@ import { parseCookies } from '../../site/cookie-jar';
 export function rawSessionClaims(
   cookieHeader: string,
 ): Record<string, unknown> | { unreadable: string } | null {
-  const token = parseCookies(cookieHeader).get(SESSION_COOKIE);
+  const token = readCookie(cookieHeader, SESSION_COOKIE);
   if (!token) return null;
   const payload = token.split('.')[1];
   try {

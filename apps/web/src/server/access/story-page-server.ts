@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { SESSION_COOKIE } from '@bof/config/constants';
+import { readCookie } from '@bof/http/cookies';
 import type { GateResult } from '@bof/api/access';
 import { renderToBuffer } from './buffered-render';
 import {
@@ -24,14 +25,6 @@ type Render = (req: IncomingMessage, res: ServerResponse) => unknown;
 interface Rendered {
   page: RenderedPage;
   entry: StoryPageEntry | null;
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(';') ?? []) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
 }
 
 function sendEntry(

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseServerEnv } from '@bof/config/server';
+import { readSetCookie } from '@bof/http/cookies';
 import type { DatabaseHandle } from '@bof/db/client';
 import { meterReads } from '@bof/db/schema';
 import { createTestDatabase } from '@bof/db/testing';
@@ -79,9 +80,8 @@ function browser(initial: Record<string, string> = {}) {
       });
       if (!result) throw new Error(`no story ${slug}`);
       for (const cookie of result.setCookies) {
-        const [pair] = cookie.split(';');
-        const [name, value] = pair!.split('=');
-        jar.set(name!, decodeURIComponent(value!));
+        const { name, value } = readSetCookie(cookie);
+        jar.set(name, decodeURIComponent(value));
       }
       return result;
     },
@@ -296,7 +296,8 @@ describe('the access gate, stories', () => {
       groups: [expect.stringMatching(/^WALL_CTA#(default|trial)$/)],
     });
     expect(first!.setCookies).toHaveLength(1);
-    const cookie = first!.setCookies[0]!.split(';')[0]!;
+    const { name, value } = readSetCookie(first!.setCookies[0]!);
+    const cookie = `${name}=${value}`;
     const again = await experimental.decide({ cookieHeader: cookie, slug: b, count: true, now });
     expect(again!.decision).toEqual(first!.decision);
     expect(again!.setCookies).toEqual([]);

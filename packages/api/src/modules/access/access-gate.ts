@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { METER_COOKIE, PAYWALL_SESSION_COOKIE, SESSION_COOKIE } from '@bof/config/constants';
+import { readCookie, setCookieHeader } from '@bof/http/cookies';
 import { decideAccess, type AccessDecision } from '@bof/paywall/decide-access';
 import { assignGroups, type WallExperiment } from '@bof/paywall/ab-groups';
 import { isPreviewAgent } from '@bof/paywall/gifts';
 import { mergeReads, recordRead, type MeterPolicy, type MeteredRead } from '@bof/paywall/meter';
 import { signPaywallSession, verifyPaywallSession, type PaywallSession } from '@bof/paywall/paywall-token';
 import type { Reader } from '@bof/paywall/types';
-import { readCookie } from '../../http/cookies';
 import type { SessionClaims } from '../session/session-claims';
 import type { StoryAccess } from './access-index';
 import type { GiftRedemption } from './access.service';
@@ -132,13 +132,16 @@ export function createAccessGate(deps: AccessGateDeps) {
   async function decideStory(story: StoryAccess, input: StoryRequestFacts): Promise<GateResult> {
     const now = input.now ?? new Date();
     const cookies = input.cookieHeader ?? null;
-    const claims = await deps.verifySession(readCookie(cookies, SESSION_COOKIE), now);
+    // Every cookie read here is a signed token: one that is not valid percent-encoding could never verify,
+    // and reads as no cookie (a new meter, not a tampered one).
+    const tokenOf = (name: string) => readCookie(cookies, name, { malformed: 'absent' });
+    const claims = await deps.verifySession(tokenOf(SESSION_COOKIE), now);
     const reader = claims ? readerOf(claims) : null;
 
     let stored: PaywallSession | null;
     let meterSource: MeterSource;
     if (reader) {
-      stored = await verifyPaywallSession(readCookie(cookies, PAYWALL_SESSION_COOKIE), deps.paywallSecret, {
+      stored = await verifyPaywallSession(tokenOf(PAYWALL_SESSION_COOKIE), deps.paywallSecret, {
         purpose: 'paywall-session',
         userId: reader.userId,
       });
@@ -150,7 +153,7 @@ export function createAccessGate(deps: AccessGateDeps) {
         meterSource = 'server';
       }
     } else {
-      const meterCookie = readCookie(cookies, METER_COOKIE);
+      const meterCookie = tokenOf(METER_COOKIE);
       stored = await verifyPaywallSession(meterCookie, deps.paywallSecret, { purpose: 'meter' });
       // A meter that fails verification is spent, and is never replaced by a fresh one from here.
       meterSource = stored ? 'cookie' : meterCookie ? 'tampered' : 'new';
@@ -169,15 +172,11 @@ export function createAccessGate(deps: AccessGateDeps) {
       ? Math.max(1, claims.exp - Math.floor(now.getTime() / 1000))
       : deps.policy.windowDays * 86_400;
     const cookieFor = async (next: PaywallSession) =>
-      [
-        `${cookieName}=${encodeURIComponent(
-          await signPaywallSession(next, deps.paywallSecret, reader ? 'paywall-session' : 'meter'),
-        )}`,
-        'Path=/',
-        `Max-Age=${maxAge}`,
-        'SameSite=Lax',
-        ...(deps.secureCookies ? ['Secure'] : []),
-      ].join('; ');
+      setCookieHeader(
+        cookieName,
+        await signPaywallSession(next, deps.paywallSecret, reader ? 'paywall-session' : 'meter'),
+        { secure: deps.secureCookies, httpOnly: false, maxAgeSeconds: maxAge },
+      );
 
     // A gift link counts distinct readers: a signed-in reader by account, an anonymous browser by the id in
     // its meter cookie. Only a page view by a browser we can recognise again takes a place; link previews

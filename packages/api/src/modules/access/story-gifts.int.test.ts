@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSetCookie } from '@bof/http/cookies';
 import { opensReport } from '@bof/paywall/decide-access';
 import { createGraphQLHarness, type GraphQLHarness } from '../../testing/graphql-harness';
 import type { Viewer } from '../../auth/viewer';
@@ -87,7 +88,11 @@ async function open(slug: string, token: string, facts: Partial<StoryRequestFact
   });
   return result!;
 }
-const cookieOf = (setCookies: string[]) => setCookies[0]!.split(';')[0]!;
+/** The Cookie header a browser sends back after the first Set-Cookie. */
+const cookieOf = (setCookies: string[]) => {
+  const { name, value } = readSetCookie(setCookies[0]!);
+  return `${name}=${value}`;
+};
 
 describe('creating a story gift', () => {
   it('is for members: anonymous gets AuthError, a registered reader a clear refusal, bad ids a ZodError', async () => {

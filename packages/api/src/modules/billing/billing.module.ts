@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { MembershipLevel, MembershipType } from '@bof/config/enums';
 import type { BillingSimulator } from '@bof/billing/simulator';
 import type { BillingProvider } from '@bof/billing/billing-provider';
 import { verifyWebhookSignature } from '@bof/billing/webhook-signature';
+import { readOrCreateSecret } from '@bof/http/secret-file';
 import type { Platform } from '../../platform/platform';
 import { applyWebhook, notificationSchema, type WebhookResult } from './apply-webhook';
 import { createBillingRepo, type BillingRepo, type SubscriptionRecord } from './billing.repo';
@@ -57,17 +56,8 @@ export interface BillingModule {
 
 /** The webhook signing key: configured, or generated once under `<dataDir>/keys` on the embedded defaults. */
 function webhookKeys(platform: Platform): string[] {
-  const file = path.join(platform.env.dataDir, 'keys', 'billing-webhook-key');
-  try {
-    return [readFileSync(file, 'utf8').trim()];
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const partial = `${file}.${process.pid}.tmp`;
-  writeFileSync(partial, randomBytes(32).toString('hex'), { mode: 0o600 });
-  renameSync(partial, file);
-  return [readFileSync(file, 'utf8').trim()];
+  const generate = () => randomBytes(32).toString('hex');
+  return [readOrCreateSecret({ dataDir: platform.env.dataDir, name: 'billing-webhook-key', generate })];
 }
 
 /**

@@ -57,7 +57,7 @@ export async function refreshSession(
      * configured, the sign-in (the identity session's first token) needs one.
      */
     castleRequestToken?: string | null;
-    /** The client's address as the server saw it (packages/api/src/http/client-ip.ts). */
+    /** The client's address as the server saw it (packages/http/src/client-ip.ts). */
     ip?: string | null;
     userAgent?: string | null;
   },

@@ -1,7 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { calculateJwkThumbprint, exportJWK } from 'jose';
+import { readOrCreateSecret } from '@bof/http/secret-file';
 
 /** The key that signs `bof_session`, and every key whose tokens are still accepted. */
 export interface SessionKeys {
@@ -29,18 +28,13 @@ export async function loadSessionKeys(options: {
   dataDir: string;
 }): Promise<SessionKeys> {
   if (options.configuredPrivateKeyPem) return keysFromPrivatePem(options.configuredPrivateKeyPem);
-  const file = path.join(options.dataDir, 'keys', 'session-signing-key.pem');
-  try {
-    return await keysFromPrivatePem(readFileSync(file, 'utf8'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  const partial = `${file}.${process.pid}.tmp`;
-  writeFileSync(partial, pem, { mode: 0o600 });
-  renameSync(partial, file);
-  // Read back what is on disk: if two processes raced, both use the one that won.
-  return keysFromPrivatePem(readFileSync(file, 'utf8'));
+  const pem = readOrCreateSecret({
+    dataDir: options.dataDir,
+    name: 'session-signing-key.pem',
+    generate: () =>
+      generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+        .privateKey.export({ type: 'pkcs8', format: 'pem' })
+        .toString(),
+  });
+  return keysFromPrivatePem(pem);
 }

@@ -1,8 +1,8 @@
 'use server';
 
 import { headers } from 'next/headers';
-import { CLIENT_ADDRESS_HEADER, clientIp } from '@bof/api/client-ip';
 import { runningServices } from '@bof/api/running-services';
+import { CLIENT_ADDRESS_HEADER, clientIp } from '@bof/http/client-ip';
 import { getServerViewer } from '../../../server/server-viewer';
 import type { EnquiryFormState } from '../../../components/contact/enquiry-form-state';
 

@@ -7,6 +7,7 @@ import { serveServices, stopServices } from '@bof/api/running-services';
 import { createServices, type Services } from '@bof/api/services';
 import { parseServerEnv } from '@bof/config/server';
 import { createGraphQLHarness, type GraphQLHarness } from '@bof/api/testing/graphql-harness';
+import { readSetCookie } from '@bof/http/cookies';
 import { identityConfigFromEnv } from '@bof/identity/config';
 import { createIdentityServer, type IdentityServer } from '@bof/identity/server';
 import { verifyPaywallSession } from '@bof/paywall/paywall-token';
@@ -92,9 +93,8 @@ async function identitySession(email: string, mode: 'registration' | 'login' = '
     headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
     const response = await identity.fetch(new Request(url, { ...init, headers }));
     for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+      const { name, value } = readSetCookie(line);
+      jar.set(name, value);
     }
     return (await response.json()) as Record<string, unknown>;
   };

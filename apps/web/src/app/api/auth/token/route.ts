@@ -1,15 +1,9 @@
 import { z } from 'zod';
-import { CLIENT_ADDRESS_HEADER, clientIp } from '@bof/api/client-ip';
 import { runningServices } from '@bof/api/running-services';
-import {
-  LOGIN_POLICY_COOKIE,
-  METER_COOKIE,
-  PAYWALL_SESSION_COOKIE,
-  SESSION_COOKIE,
-  clearCookie,
-  cookieValue,
-  setCookie,
-} from '../../../../server/session-cookies';
+import { METER_COOKIE, PAYWALL_SESSION_COOKIE, SESSION_COOKIE } from '@bof/config/constants';
+import { CLIENT_ADDRESS_HEADER, clientIp } from '@bof/http/client-ip';
+import { clearCookieHeader, readCookie, setCookieHeader } from '@bof/http/cookies';
+import { LOGIN_POLICY_COOKIE } from '../../../../client/auth/login-policy';
 import { readJsonBody } from '../../../../server/read-json-body';
 
 export const dynamic = 'force-dynamic';
@@ -40,13 +34,14 @@ export async function POST(request: Request): Promise<Response> {
   if (!parsed.success) return problem(400, 'invalid_body', 'Expected castleRequestToken and currentUrl.');
 
   const cookies = request.headers.get('cookie');
-  const secure = env.siteUrl.startsWith('https:');
+  // The session cookies are readable by the page script (spec §4); Secure only when the site is on https.
+  const attributes = { secure: env.siteUrl.startsWith('https:'), httpOnly: false };
   let result;
   try {
     result = await sessions.refresh({
       cookieHeader: cookies ?? '',
-      paywallCookie: cookieValue(cookies, PAYWALL_SESSION_COOKIE),
-      meterCookie: cookieValue(cookies, METER_COOKIE),
+      paywallCookie: readCookie(cookies, PAYWALL_SESSION_COOKIE),
+      meterCookie: readCookie(cookies, METER_COOKIE),
       now: new Date(),
       castleRequestToken: parsed.data.castleRequestToken ?? null,
       // The socket's peer; X-Forwarded-For counts only through trusted proxies, read as the identity
@@ -65,24 +60,21 @@ export async function POST(request: Request): Promise<Response> {
 
   const headers = new Headers({ 'cache-control': 'no-store', 'content-type': 'application/json' });
   if (result.kind === 'signed-out') {
-    headers.append('set-cookie', clearCookie(SESSION_COOKIE, secure));
-    headers.append('set-cookie', clearCookie(PAYWALL_SESSION_COOKIE, secure));
-    headers.append('set-cookie', clearCookie(LOGIN_POLICY_COOKIE, secure));
+    headers.append('set-cookie', clearCookieHeader(SESSION_COOKIE, attributes));
+    headers.append('set-cookie', clearCookieHeader(PAYWALL_SESSION_COOKIE, attributes));
+    headers.append('set-cookie', clearCookieHeader(LOGIN_POLICY_COOKIE, attributes));
     return new Response(JSON.stringify({ status: 'signed-out' }), { status: 200, headers });
   }
-  const maxAgeSeconds = env.sessionTokenTtlSeconds;
-  headers.append('set-cookie', setCookie(SESSION_COOKIE, result.sessionToken, { secure, maxAgeSeconds }));
-  headers.append(
-    'set-cookie',
-    setCookie(PAYWALL_SESSION_COOKIE, result.paywallToken, { secure, maxAgeSeconds }),
-  );
+  const lasting = { ...attributes, maxAgeSeconds: env.sessionTokenTtlSeconds };
+  headers.append('set-cookie', setCookieHeader(SESSION_COOKIE, result.sessionToken, lasting));
+  headers.append('set-cookie', setCookieHeader(PAYWALL_SESSION_COOKIE, result.paywallToken, lasting));
   // `bof_meter` stays: the anonymous reads it holds are merged again at each refresh (idempotently), and a
   // reader whose product session lapses meets that spent meter, not a fresh one (docs/adr/0003).
   headers.append(
     'set-cookie',
     result.loginPolicyExceeded
-      ? setCookie(LOGIN_POLICY_COOKIE, '1', { secure, maxAgeSeconds })
-      : clearCookie(LOGIN_POLICY_COOKIE, secure),
+      ? setCookieHeader(LOGIN_POLICY_COOKIE, '1', lasting)
+      : clearCookieHeader(LOGIN_POLICY_COOKIE, attributes),
   );
   return new Response(JSON.stringify({ status: 'signed-in' }), { status: 200, headers });
 }
