@@ -35,7 +35,8 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-describe('the /api/graphql/ route', () => {
+// Each case imports the route afresh (the whole schema is built again): seconds on a loaded machine.
+describe('the /api/graphql/ route', { timeout: 30_000 }, () => {
   it.each([
     ['npm start (production build on the embedded defaults)', { NODE_ENV: 'production', EMBEDDED: '1' }],
     [
