@@ -123,7 +123,7 @@ export async function purchaseSubscriptionUpgrade(
       throw new SubscriptionUpgradeError('We could not find your membership. Please reload.');
     return {
       subscription,
-      previousPlanCode: earlier.message ?? '',
+      previousPlanCode: earlier.previousPlanCode ?? '',
       amountCharged: earlier.amountCharged ?? 0,
       currency: earlier.currency as Currency,
       invoiceId: earlier.invoiceId,
@@ -194,7 +194,7 @@ export async function purchaseSubscriptionUpgrade(
     amountCharged,
     invoiceId: result.invoice?.id ?? null,
     // The plan it replaced, for the receipt of a repeated request.
-    message: current.planCode,
+    previousPlanCode: current.planCode,
   });
   return {
     subscription,
@@ -220,7 +220,7 @@ async function resolveLostUpgrade(
       s.providerUpdatedAt.getTime() >= attemptedAt.getTime() - 5 * 60_000,
   );
   if (!changed) return null;
-  const previous = before.find((s) => s.uuid === changed.uuid)?.planCode ?? '';
+  const previous = before.find((s) => s.uuid === changed.uuid)?.planCode ?? null;
   const invoice = (await deps.provider.listInvoices(changed.accountCode))
     .filter((i) => i.subscriptionUuid === changed.uuid && i.planCode === input.planCode)
     .filter((i) => i.createdAt.getTime() >= attemptedAt.getTime() - 5 * 60_000)
@@ -230,11 +230,11 @@ async function resolveLostUpgrade(
     subscriptionUuid: changed.uuid,
     amountCharged: invoice?.paid ?? 0,
     invoiceId: invoice?.id ?? null,
-    message: previous,
+    previousPlanCode: previous,
   });
   return {
     subscription: changed,
-    previousPlanCode: previous,
+    previousPlanCode: previous ?? '',
     amountCharged: invoice?.paid ?? 0,
     currency: changed.currency as Currency,
     invoiceId: invoice?.id ?? null,
