@@ -262,6 +262,7 @@ async function upgradeOrOutage<T>(work: () => Promise<T>): Promise<T> {
     if (!(error instanceof BillingUnavailableError)) throw error;
     throw new SubscriptionUpgradeError(
       'We cannot price upgrades right now: our payment provider is not answering. Please try again in a few minutes.',
+      'BILLING_UNAVAILABLE',
     );
   }
 }
