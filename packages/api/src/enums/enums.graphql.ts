@@ -19,6 +19,7 @@ import {
   SUBSCRIPTION_PURCHASE_ERROR_CODES,
   SUBSCRIPTION_STATES,
 } from './spec-enums';
+import { SUBSCRIPTION_UPGRADE_ERROR_REASONS } from '../errors/subscription-errors';
 
 // Every spec §4/§8 enumeration as a GraphQL enum, defined once: later modules import these refs.
 
@@ -52,4 +53,8 @@ export const SeatAllocationErrorTypeEnum = builder.enumType('SeatAllocationError
 });
 export const SubscriptionPurchaseErrorCodeEnum = builder.enumType('SubscriptionPurchaseErrorCode', {
   values: SUBSCRIPTION_PURCHASE_ERROR_CODES,
+});
+export const SubscriptionUpgradeErrorReasonEnum = builder.enumType('SubscriptionUpgradeErrorReason', {
+  description: 'Why an upgrade was refused or failed.',
+  values: SUBSCRIPTION_UPGRADE_ERROR_REASONS,
 });

@@ -1,5 +1,9 @@
 import { builder } from '../builder';
-import { SeatAllocationErrorTypeEnum, SubscriptionPurchaseErrorCodeEnum } from '../enums/enums.graphql';
+import {
+  SeatAllocationErrorTypeEnum,
+  SubscriptionPurchaseErrorCodeEnum,
+  SubscriptionUpgradeErrorReasonEnum,
+} from '../enums/enums.graphql';
 import { AcademicEmailConfirmationError, InvalidAcademicEmailError } from './academic-email-errors';
 import { AuthError } from './auth-error';
 import { DomainError } from './domain-error';
@@ -107,4 +111,7 @@ builder.objectType(SubscriptionPurchase3DSSecureError, {
 builder.objectType(SubscriptionUpgradeError, {
   name: 'SubscriptionUpgradeError',
   interfaces,
+  fields: (t) => ({
+    reason: t.field({ type: SubscriptionUpgradeErrorReasonEnum, resolve: (error) => error.reason }),
+  }),
 });

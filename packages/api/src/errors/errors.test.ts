@@ -42,7 +42,7 @@ describe('the domain errors', () => {
         billingToken: 'b',
         threeDSecureActionToken: 'c',
       }),
-      new SubscriptionUpgradeError('No upgrade from this plan.'),
+      new SubscriptionUpgradeError('No upgrade from this plan.', 'NOT_AN_UPGRADE'),
     ];
     for (const error of errors) {
       expect(error).toBeInstanceOf(DomainError);

@@ -53,6 +53,8 @@ export const billingPurchases = pgTable(
     amountCharged: integer('amount_charged'),
     /** The provider's invoice of the charge, when there was one. */
     invoiceId: text('invoice_id'),
+    /** The plan a succeeded upgrade replaced, for the receipt of a repeated request. */
+    previousPlanCode: text('previous_plan_code'),
     createdAt: at('created_at').notNull().default(now()),
     updatedAt: at('updated_at').notNull().default(now()),
   },

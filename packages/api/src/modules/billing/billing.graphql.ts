@@ -1,8 +1,6 @@
-import type { Viewer } from '../../auth/viewer';
 import { builder } from '../../builder';
 import { CurrencyEnum, SubscriptionStateEnum } from '../../enums/enums.graphql';
 import { AuthError } from '../../errors/auth-error';
-import { hasErrorCode } from '../../errors/domain-error';
 import { FieldValidationError } from '../../errors/field-validation-error';
 import {
   SubscriptionPurchase3DSSecureError,
@@ -14,9 +12,9 @@ import type { GraphQLContext } from '../../context';
 import { IndividualAccountType } from '../viewer/viewer.graphql';
 import { requireViewer } from '../viewer/viewer.service';
 import type { BillingInfo } from '@bof/billing/billing-provider';
+import type { SubscriptionPrice } from '@bof/billing/pricing';
 import type { SubscriptionUpgradePreview } from '@bof/billing/proration';
 import type { TaxInfo } from '@bof/billing/tax';
-import { findPlan, priceOf, type Plan } from './billing.module';
 import type { SubscriptionRecord } from './billing.repo';
 import {
   billingInfoInputSchema,
@@ -26,20 +24,11 @@ import {
   upgradeInputSchema,
   upgradePreviewInputSchema,
 } from './billing.inputs';
-import { CANCELLATION_COUPON, cancellableSubscription, cancellationDiscount } from './cancel-subscription';
-import { previewSubscriptionUpgrade, type UpgradeReceipt } from './upgrade-subscription';
-import { updateBillingInfo } from './update-billing-info';
+import { acceptedCancellationCoupon, type CANCELLATION_COUPON } from './cancel-subscription';
+import type { IndividualSubscription } from './individual-subscription';
+import type { IndividualUpgradeReceipt } from './upgrade-individual-subscription';
 
 const billingFor = (ctx: GraphQLContext) => ctx.services.billing;
-const depsFor = (ctx: GraphQLContext) => billingFor(ctx).deps();
-
-/** The reader's billing country as the provider holds it (their card's), or `fallback`. */
-const billingCountry = async (ctx: GraphQLContext, accountCode: string, fallback: string) =>
-  (
-    await billingFor(ctx)
-      .provider.getBillingInfo(accountCode)
-      .catch(() => null)
-  )?.countryCode || fallback;
 
 const TaxInfoType = builder.objectRef<TaxInfo>('TaxInfo').implement({
   fields: (t) => ({
@@ -49,15 +38,7 @@ const TaxInfoType = builder.objectRef<TaxInfo>('TaxInfo').implement({
   }),
 });
 
-interface PriceView {
-  currency: 'EUR' | 'GBP' | 'INR' | 'USD';
-  fullPrice: number;
-  itemPrice: number;
-  taxAmount: number;
-  taxInfo: TaxInfo;
-}
-
-const SubscriptionPriceType = builder.objectRef<PriceView>('SubscriptionPrice').implement({
+const SubscriptionPriceType = builder.objectRef<SubscriptionPrice>('SubscriptionPrice').implement({
   description: 'Amounts are in minor units (pence, cents, paise).',
   fields: (t) => ({
     currency: t.expose('currency', { type: CurrencyEnum }),
@@ -82,7 +63,7 @@ const RecurlySubscriptionType = builder.objectRef<SubscriptionRecord>('RecurlySu
     uuid: t.exposeString('uuid'),
     planCode: t.exposeString('planCode'),
     state: t.field({ type: SubscriptionStateEnum, resolve: (s) => s.state as typeof s.state & 'ACTIVE' }),
-    currency: t.field({ type: CurrencyEnum, resolve: (s) => s.currency as PriceView['currency'] }),
+    currency: t.field({ type: CurrencyEnum, resolve: (s) => s.currency as SubscriptionPrice['currency'] }),
     activatedAt: t.expose('activatedAt', { type: DateTimeScalar }),
     cancelledAt: t.expose('cancelledAt', { type: DateTimeScalar, nullable: true }),
     expiresAt: t.expose('expiresAt', { type: DateTimeScalar, nullable: true }),
@@ -95,7 +76,7 @@ const RecurlySubscriptionType = builder.objectRef<SubscriptionRecord>('RecurlySu
       type: CancellationCouponType,
       nullable: true,
       description: 'The save offer, once accepted on this subscription.',
-      resolve: (s) => (s.couponCodes.includes(CANCELLATION_COUPON.code) ? CANCELLATION_COUPON : null),
+      resolve: (s) => acceptedCancellationCoupon(s),
     }),
   }),
 });
@@ -126,51 +107,26 @@ builder.objectFields(IndividualAccountType, (t) => ({
     type: BillingInfoType,
     nullable: true,
     description: 'Null while the billing provider cannot be reached.',
-    resolve: (account, _args, ctx) =>
-      billingFor(ctx)
-        .provider.getBillingInfo(account.accountId)
-        .catch((error: unknown) => {
-          if (!hasErrorCode(error, 'billing_unavailable')) throw error;
-          console.error('Billing info unavailable', error);
-          return null;
-        }),
+    resolve: (account, _args, ctx) => billingFor(ctx).billingInfoOf(account.accountId),
   }),
   subscriptions: t.field({
     type: [RecurlySubscriptionType],
-    resolve: (account, _args, ctx) => billingFor(ctx).repo.subscriptionsOf(account.accountId),
+    resolve: (account, _args, ctx) => billingFor(ctx).subscriptionsOf(account.accountId),
   }),
 }));
 
-interface IndividualSubscriptionView {
-  record: SubscriptionRecord;
-  plan: Plan;
-  country: string;
-}
-
 const IndividualSubscriptionType = builder
-  .objectRef<IndividualSubscriptionView>('IndividualSubscription')
+  .objectRef<IndividualSubscription>('IndividualSubscription')
   .implement({
     fields: (t) => ({
       id: t.string({ resolve: (s) => s.record.uuid }),
       accountId: t.string({ resolve: (s) => s.record.accountCode }),
       planCode: t.string({ resolve: (s) => s.record.planCode }),
       title: t.string({ resolve: (s) => s.plan.title }),
-      isTrial: t.boolean({
-        resolve: async (s, _args, ctx) =>
-          s.record.trialEndsAt !== null && s.record.trialEndsAt > (await billingFor(ctx).now()),
-      }),
-      price: t.field({
-        type: SubscriptionPriceType,
-        resolve: (s) => priceOf(s.plan, s.record.currency as PriceView['currency'], s.country),
-      }),
+      isTrial: t.exposeBoolean('isTrial'),
+      price: t.expose('price', { type: SubscriptionPriceType }),
     }),
   });
-
-const view = (record: SubscriptionRecord, country: string): IndividualSubscriptionView => ({
-  record,
-  plan: findPlan(record.planCode)!,
-  country,
-});
 
 const SubscriptionUpgradePreviewType = builder
   .objectRef<SubscriptionUpgradePreview>('SubscriptionUpgradePreview')
@@ -215,8 +171,6 @@ const PurchaseIndividualSubscriptionInput = builder
   })
   .validate(purchaseInputSchema);
 
-const BUYABLE_CHANNELS: readonly Plan['channel'][] = ['individual', 'topic', 'executive'];
-
 builder.mutationField('purchaseIndividualSubscription', (t) =>
   t.field({
     type: IndividualSubscriptionType,
@@ -227,13 +181,9 @@ builder.mutationField('purchaseIndividualSubscription', (t) =>
       types: [AuthError, FieldValidationError, SubscriptionPurchaseError, SubscriptionPurchase3DSSecureError],
       directResult: true,
     },
-    resolve: async (_root, { input }, ctx) => {
-      const viewer: Viewer = requireViewer(ctx.viewer);
-      const plan = findPlan(input.planCode);
-      if (!plan || !BUYABLE_CHANNELS.includes(plan.channel)) {
-        throw new SubscriptionPurchaseError('PURCHASE_ERROR', 'That plan is not sold here.');
-      }
-      const record = await billingFor(ctx).purchase({
+    resolve: (_root, { input }, ctx) => {
+      const viewer = requireViewer(ctx.viewer);
+      return billingFor(ctx).purchaseIndividual({
         userId: viewer.userId,
         email: viewer.email,
         planCode: input.planCode,
@@ -244,7 +194,6 @@ builder.mutationField('purchaseIndividualSubscription', (t) =>
         threeDSecureActionResultToken: input.threeDSecureActionResultToken ?? undefined,
         withTrial: input.withTrial ?? undefined,
       });
-      return view(record, await billingCountry(ctx, record.accountCode, input.country));
     },
   }),
 );
@@ -255,29 +204,14 @@ const SubscriptionUpgradePreviewInput = builder
   })
   .validate(upgradePreviewInputSchema);
 
-/** An outage while pricing or charging an upgrade, as the reader's answer. */
-async function upgradeOrOutage<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!hasErrorCode(error, 'billing_unavailable')) throw error;
-    throw new SubscriptionUpgradeError(
-      'We cannot price upgrades right now: our payment provider is not answering. Please try again in a few minutes.',
-    );
-  }
-}
-
 builder.queryField('subscriptionUpgradePreview', (t) =>
   t.field({
     type: SubscriptionUpgradePreviewType,
     args: { input: t.arg({ type: SubscriptionUpgradePreviewInput, required: true }) },
     authScopes: { loggedIn: true },
     errors: { types: [AuthError, FieldValidationError, SubscriptionUpgradeError], directResult: true },
-    resolve: async (_root, { input }, ctx) => {
-      const userId = requireViewer(ctx.viewer).userId;
-      const deps = await depsFor(ctx);
-      return upgradeOrOutage(() => previewSubscriptionUpgrade(deps, { userId, planCode: input.planCode }));
-    },
+    resolve: (_root, { input }, ctx) =>
+      billingFor(ctx).previewUpgrade({ userId: requireViewer(ctx.viewer).userId, planCode: input.planCode }),
   }),
 );
 
@@ -300,27 +234,18 @@ const PurchaseSubscriptionUpgradeInput = builder
   })
   .validate(upgradeInputSchema);
 
-interface UpgradeReceiptView {
-  receipt: UpgradeReceipt;
-  country: string;
-}
-
 const SubscriptionUpgradeReceiptType = builder
-  .objectRef<UpgradeReceiptView>('SubscriptionUpgradeReceipt')
+  .objectRef<IndividualUpgradeReceipt>('SubscriptionUpgradeReceipt')
   .implement({
     description: 'An upgrade made, with what the billing provider charged for it.',
     fields: (t) => ({
-      subscription: t.field({
-        type: IndividualSubscriptionType,
-        resolve: (r) => view(r.receipt.subscription, r.country),
-      }),
-      previousPlanCode: t.string({ resolve: (r) => r.receipt.previousPlanCode }),
-      amountCharged: t.int({
+      subscription: t.expose('subscription', { type: IndividualSubscriptionType }),
+      previousPlanCode: t.exposeString('previousPlanCode'),
+      amountCharged: t.exposeInt('amountCharged', {
         description: "What the provider's invoice charged the card, in minor units (0 in a free trial).",
-        resolve: (r) => r.receipt.amountCharged,
       }),
-      currency: t.field({ type: CurrencyEnum, resolve: (r) => r.receipt.currency }),
-      invoiceId: t.string({ nullable: true, resolve: (r) => r.receipt.invoiceId }),
+      currency: t.expose('currency', { type: CurrencyEnum }),
+      invoiceId: t.exposeString('invoiceId', { nullable: true }),
     }),
   });
 
@@ -332,11 +257,8 @@ builder.mutationField('purchaseSubscriptionUpgrade', (t) =>
     args: { input: t.arg({ type: PurchaseSubscriptionUpgradeInput, required: true }) },
     authScopes: { loggedIn: true },
     errors: { types: [AuthError, FieldValidationError, SubscriptionUpgradeError], directResult: true },
-    resolve: async (_root, { input }, ctx) => {
-      const viewer = requireViewer(ctx.viewer);
-      const receipt = await billingFor(ctx).upgrade({ userId: viewer.userId, ...input });
-      return { receipt, country: await billingCountry(ctx, receipt.subscription.accountCode, '') };
-    },
+    resolve: (_root, { input }, ctx) =>
+      billingFor(ctx).upgradeIndividual({ userId: requireViewer(ctx.viewer).userId, ...input }),
   }),
 );
 
@@ -347,8 +269,7 @@ builder.queryField('cancellableIndividualSubscription', (t) =>
     description: 'The individual subscription the reader can cancel, if any.',
     authScopes: { loggedIn: true },
     errors: { types: [AuthError], directResult: true },
-    resolve: async (_root, _args, ctx) =>
-      cancellableSubscription(await depsFor(ctx), requireViewer(ctx.viewer).userId),
+    resolve: (_root, _args, ctx) => billingFor(ctx).cancellableSubscription(requireViewer(ctx.viewer).userId),
   }),
 );
 
@@ -359,8 +280,7 @@ builder.queryField('cancellationDiscount', (t) =>
     description: 'The one save offer of the cancellation journey, while it is unused.',
     authScopes: { loggedIn: true },
     errors: { types: [AuthError], directResult: true },
-    resolve: async (_root, _args, ctx) =>
-      cancellationDiscount(await depsFor(ctx), requireViewer(ctx.viewer).userId),
+    resolve: (_root, _args, ctx) => billingFor(ctx).cancellationDiscount(requireViewer(ctx.viewer).userId),
   }),
 );
 
@@ -428,7 +348,7 @@ builder.mutationField('updateIndividualBillingInfo', (t) =>
     args: { input: t.arg({ type: UpdateIndividualBillingInfoInput, required: true }) },
     authScopes: { loggedIn: true },
     errors: { types: [AuthError, FieldValidationError, SubscriptionPurchaseError], directResult: true },
-    resolve: async (_root, { input }, ctx) =>
-      updateBillingInfo(await depsFor(ctx), { userId: requireViewer(ctx.viewer).userId, ...input }),
+    resolve: (_root, { input }, ctx) =>
+      billingFor(ctx).updateBillingInfo({ userId: requireViewer(ctx.viewer).userId, ...input }),
   }),
 );

@@ -1,18 +1,34 @@
 import { randomBytes } from 'node:crypto';
 import type { MembershipLevel, MembershipType } from '@bof/config/enums';
 import type { BillingSimulator } from '@bof/billing/simulator';
-import type { BillingProvider } from '@bof/billing/billing-provider';
+import type { BillingInfo, BillingProvider } from '@bof/billing/billing-provider';
+import type { SubscriptionUpgradePreview } from '@bof/billing/proration';
 import { verifyWebhookSignature } from '@bof/billing/webhook-signature';
 import { readOrCreateSecret } from '@bof/http/secret-file';
 import type { Platform } from '../../platform/platform';
 import { applyWebhook, notificationSchema, type WebhookResult } from './apply-webhook';
 import { createBillingRepo, type BillingRepo, type SubscriptionRecord } from './billing.repo';
-import { cancelSubscription, redeemCancellationDiscount } from './cancel-subscription';
+import {
+  type CANCELLATION_COUPON,
+  cancelSubscription,
+  cancellableSubscription,
+  cancellationDiscount,
+  redeemCancellationDiscount,
+} from './cancel-subscription';
 import { chooseBillingProvider } from './choose-billing-provider';
 import { deliverSimulatorWebhooks } from './deliver-webhooks';
 import { eligibilityFrom, membershipFrom, type Membership } from './membership';
+import type { IndividualSubscription } from './individual-subscription';
+import { purchaseIndividualSubscription } from './purchase-individual-subscription';
 import { purchaseSubscription, type PurchaseInput } from './purchase-subscription';
 import { reconcileSubscriptions, type ReconcileReport } from './reconcile';
+import { billingInfoOf, updateBillingInfo } from './update-billing-info';
+import {
+  previewIndividualUpgrade,
+  upgradeIndividualSubscription,
+  type IndividualUpgradeReceipt,
+  type UpgradeInput,
+} from './upgrade-individual-subscription';
 import { purchaseSubscriptionUpgrade, type UpgradeReceipt } from './upgrade-subscription';
 
 export { CardValidationError } from '@bof/billing/simulator';
@@ -42,8 +58,23 @@ export interface BillingModule {
   membershipOf(userId: string, now?: Date): Promise<Membership>;
   /** Spec §3 individualMembershipEligibility, by the rule the purchase and upgrade apply. */
   eligibilityOf(userId: string): Promise<ReturnType<typeof eligibilityFrom>>;
+  /** The reader's subscriptions on record (their billing account's code is their user id). */
+  subscriptionsOf(userId: string): Promise<SubscriptionRecord[]>;
+  /** The card on file; null while the provider cannot be reached. */
+  billingInfoOf(accountCode: string): Promise<BillingInfo | null>;
+  updateBillingInfo(input: Parameters<typeof updateBillingInfo>[1]): Promise<BillingInfo>;
   purchase(input: PurchaseInput): ReturnType<typeof purchaseSubscription>;
-  upgrade(input: Parameters<typeof purchaseSubscriptionUpgrade>[1]): Promise<UpgradeReceipt>;
+  /** A purchase from the individual payment page, described as the reader is shown it. */
+  purchaseIndividual(input: PurchaseInput): Promise<IndividualSubscription>;
+  /** The price of an upgrade now; an outage is a SubscriptionUpgradeError (BILLING_UNAVAILABLE). */
+  previewUpgrade(input: { userId: string; planCode: string }): Promise<SubscriptionUpgradePreview>;
+  upgrade(input: UpgradeInput): Promise<UpgradeReceipt>;
+  /** An upgrade, its subscription described as the reader is shown it. */
+  upgradeIndividual(input: UpgradeInput): Promise<IndividualUpgradeReceipt>;
+  /** The reader's individual subscription that can still be cancelled, if any. */
+  cancellableSubscription(userId: string): Promise<SubscriptionRecord | null>;
+  /** The save offer, while unused on the reader's cancellable subscription. */
+  cancellationDiscount(userId: string): Promise<typeof CANCELLATION_COUPON | null>;
   cancel(input: Parameters<typeof cancelSubscription>[1]): Promise<SubscriptionRecord>;
   redeemDiscount(userId: string): Promise<SubscriptionRecord>;
   /** Verifies, parses and applies one webhook delivery. */
@@ -104,6 +135,9 @@ export function createBillingModule(
     async eligibilityOf(userId) {
       return eligibilityFrom(await repo.subscriptionsOf(userId), await now());
     },
+    subscriptionsOf: (userId) => repo.subscriptionsOf(userId),
+    billingInfoOf: (accountCode) => billingInfoOf({ provider }, accountCode),
+    updateBillingInfo: (input) => updateBillingInfo({ provider }, input),
     async purchase(input) {
       try {
         return await purchaseSubscription(await deps(), input);
@@ -111,6 +145,13 @@ export function createBillingModule(
         afterChange();
       }
     },
+    async purchaseIndividual(input) {
+      return purchaseIndividualSubscription(
+        { ...(await deps()), purchase: (i) => module.purchase(i) },
+        input,
+      );
+    },
+    previewUpgrade: async (input) => previewIndividualUpgrade(await deps(), input),
     async upgrade(input) {
       try {
         return await purchaseSubscriptionUpgrade(await deps(), input);
@@ -118,6 +159,11 @@ export function createBillingModule(
         afterChange();
       }
     },
+    async upgradeIndividual(input) {
+      return upgradeIndividualSubscription({ ...(await deps()), upgrade: (i) => module.upgrade(i) }, input);
+    },
+    cancellableSubscription: async (userId) => cancellableSubscription(await deps(), userId),
+    cancellationDiscount: async (userId) => cancellationDiscount(await deps(), userId),
     async cancel(input) {
       try {
         return await cancelSubscription(await deps(), input);

@@ -174,6 +174,7 @@ export function createBillingRepo(db: Database) {
         message?: string | null;
         amountCharged?: number | null;
         invoiceId?: string | null;
+        previousPlanCode?: string | null;
       },
     ): Promise<void> {
       await db

@@ -42,6 +42,13 @@ export async function cancellableSubscription(
   return subs.find((s) => s.uuid === membership.subscriptionUuid) ?? null;
 }
 
+/** The save offer, once accepted on `subscription`; null before. */
+export function acceptedCancellationCoupon(
+  subscription: Pick<SubscriptionRecord, 'couponCodes'>,
+): typeof CANCELLATION_COUPON | null {
+  return subscription.couponCodes.includes(CANCELLATION_COUPON.code) ? CANCELLATION_COUPON : null;
+}
+
 /** The save offer, while the reader has not used it on this subscription. */
 export async function cancellationDiscount(deps: Pick<CancelDeps, 'repo' | 'now'>, userId: string) {
   const sub = await cancellableSubscription(deps, userId);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eligibilityFrom, membershipFrom, type SubscriptionFacts } from './membership';
+import { eligibilityFrom, isInTrial, membershipFrom, type SubscriptionFacts } from './membership';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const later = new Date('2027-06-01T00:00:00Z');
@@ -98,5 +98,16 @@ describe('eligibilityFrom (spec §3)', () => {
     expect(
       eligibilityFrom([sub({ planCode: 'individuals_premium_yearly_v1' })], now).isEligibleForUpgrade,
     ).toBe(false);
+  });
+});
+
+describe('isInTrial', () => {
+  it.each([
+    ['no trial', null, false],
+    ['a trial ending later', later, true],
+    ['a trial that ended', earlier, false],
+    ['a trial ending this instant', now, false],
+  ] as const)('%s', (_name, trialEndsAt, expected) => {
+    expect(isInTrial({ trialEndsAt }, now)).toBe(expected);
   });
 });

@@ -64,7 +64,7 @@ export function membershipFrom(subs: readonly SubscriptionFacts[], now: Date): M
   const status: MembershipStatus =
     best.sub.state === 'CANCELED'
       ? 'ActiveCanceled'
-      : best.sub.trialEndsAt && best.sub.trialEndsAt > now
+      : isInTrial(best.sub, now)
         ? 'ActiveTrial'
         : 'ActiveRenewing';
   return {
@@ -75,6 +75,11 @@ export function membershipFrom(subs: readonly SubscriptionFacts[], now: Date): M
     subscriptionUuid: best.sub.uuid,
     periodEndsAt: best.sub.expiresAt ?? best.sub.currentPeriodEndsAt,
   };
+}
+
+/** Whether `sub` is in its free trial at `now` (it ends at `trialEndsAt`, exclusive). */
+export function isInTrial(sub: Pick<SubscriptionFacts, 'trialEndsAt'>, now: Date): boolean {
+  return sub.trialEndsAt !== null && sub.trialEndsAt > now;
 }
 
 /**

@@ -21,3 +21,20 @@ export async function updateBillingInfo(
     );
   }
 }
+
+/**
+ * The reader's card on file as the provider holds it; null while the provider cannot be reached (the
+ * outage is logged), so the pages around it still show.
+ */
+export async function billingInfoOf(
+  deps: { provider: Pick<BillingProvider, 'getBillingInfo'> },
+  accountCode: string,
+): Promise<BillingInfo | null> {
+  try {
+    return await deps.provider.getBillingInfo(accountCode);
+  } catch (error) {
+    if (!(error instanceof BillingUnavailableError)) throw error;
+    console.error('Billing info unavailable', error);
+    return null;
+  }
+}

@@ -8,9 +8,12 @@ import { findPlan } from '@bof/billing/plans';
 import { formatMoney } from '@bof/billing/pricing';
 import { upgradePreviewOf, type SubscriptionUpgradePreview } from '@bof/billing/proration';
 import { taxFor } from '@bof/billing/tax';
-import { SubscriptionUpgradeError } from '../../errors/subscription-errors';
+import {
+  SubscriptionUpgradeError,
+  type SubscriptionUpgradeErrorReason,
+} from '../../errors/subscription-errors';
 import type { BillingRepo, SubscriptionRecord } from './billing.repo';
-import { membershipFrom } from './membership';
+import { membershipFrom, type Membership } from './membership';
 import { claimAttempt, outageMessage, syncFromProvider, type ClaimDeps } from './purchase-claim';
 
 export interface UpgradeDeps extends ClaimDeps {
@@ -19,6 +22,13 @@ export interface UpgradeDeps extends ClaimDeps {
     BillingProvider,
     'changePlan' | 'getBillingInfo' | 'previewPlanChange' | 'listSubscriptions' | 'listInvoices'
   >;
+}
+
+/** What pricing an upgrade reads: the reader's subscriptions, their card's country and the provider's price. */
+export interface UpgradePreviewDeps {
+  repo: Pick<BillingRepo, 'subscriptionsOf'>;
+  provider: Pick<BillingProvider, 'getBillingInfo' | 'previewPlanChange'>;
+  now: () => Date;
 }
 
 /** What an upgrade charged: the invoice the provider holds for it (null: nothing charged, in a trial). */
@@ -30,27 +40,44 @@ export interface UpgradeReceipt {
   invoiceId: string | null;
 }
 
-/** The reader's upgradeable subscription and the provider's price for changing it to `planCode` now. */
-async function upgradeable(
-  deps: Pick<UpgradeDeps, 'repo' | 'provider' | 'now'>,
-  userId: string,
+/** Why a membership cannot move to a plan, as the reader is told it. */
+const UPGRADE_REFUSALS = {
+  NO_CURRENT_SUBSCRIPTION: 'You have no active membership to upgrade.',
+  PLAN_NOT_FOR_SALE: 'That plan is not available.',
+  SAME_PLAN: 'You already have this plan.',
+  NOT_AN_UPGRADE: 'Your membership cannot be upgraded to that plan.',
+} as const satisfies Partial<Record<SubscriptionUpgradeErrorReason, string>>;
+export type UpgradeRefusal = keyof typeof UPGRADE_REFUSALS;
+
+/**
+ * Whether `membership` may move to `planCode`: null when it may, else why not. Only an active
+ * (renewing or trial) membership moves, and only to a plan its own plan lists in `upgradesTo`.
+ */
+export function upgradeRefusal(
+  membership: Pick<Membership, 'status' | 'plan'>,
   planCode: string,
-) {
+): UpgradeRefusal | null {
+  if (!membership.plan || (membership.status !== 'ActiveRenewing' && membership.status !== 'ActiveTrial')) {
+    return 'NO_CURRENT_SUBSCRIPTION';
+  }
+  if (!findPlan(planCode)) return 'PLAN_NOT_FOR_SALE';
+  if (membership.plan.code === planCode) return 'SAME_PLAN';
+  if (!membership.plan.upgradesTo.includes(planCode)) return 'NOT_AN_UPGRADE';
+  return null;
+}
+
+const refused = (refusal: UpgradeRefusal) => new SubscriptionUpgradeError(UPGRADE_REFUSALS[refusal], refusal);
+
+/** The reader's upgradeable subscription and the provider's price for changing it to `planCode` now. */
+async function upgradeable(deps: UpgradePreviewDeps, userId: string, planCode: string) {
   const now = deps.now();
   const subs = await deps.repo.subscriptionsOf(userId);
   const membership = membershipFrom(subs, now);
   const current = subs.find((s) => s.uuid === membership.subscriptionUuid);
-  const target = findPlan(planCode);
-  if (
-    !current ||
-    !membership.plan ||
-    (membership.status !== 'ActiveRenewing' && membership.status !== 'ActiveTrial')
-  ) {
-    throw new SubscriptionUpgradeError('You have no active membership to upgrade.');
-  }
-  if (!target || !membership.plan.upgradesTo.includes(target.code)) {
-    throw new SubscriptionUpgradeError('Your membership cannot be upgraded to that plan.');
-  }
+  if (!current) throw refused('NO_CURRENT_SUBSCRIPTION');
+  const refusal = upgradeRefusal(membership, planCode);
+  if (refusal) throw refused(refusal);
+  const target = findPlan(planCode)!;
   const currency = current.currency as Currency;
   // The provider prices the change (its proration and tax; nothing during a trial), so the charge it
   // makes is the figure shown. The table's tax stands in only where the provider names none.
@@ -75,7 +102,7 @@ async function upgradeable(
  * provider cannot price it (an outage: not the same as "nothing to upgrade").
  */
 export async function previewSubscriptionUpgrade(
-  deps: Pick<UpgradeDeps, 'repo' | 'provider' | 'now'>,
+  deps: UpgradePreviewDeps,
   input: { userId: string; planCode: string },
 ): Promise<SubscriptionUpgradePreview> {
   return (await upgradeable(deps, input.userId, input.planCode)).preview;
@@ -109,29 +136,40 @@ export async function purchaseSubscriptionUpgrade(
     },
     { declinedIsFinal: false },
   );
-  if (claim.kind === 'mismatch') throw new SubscriptionUpgradeError('This payment was already used.');
+  if (claim.kind === 'mismatch') {
+    throw new SubscriptionUpgradeError('This payment was already used.', 'IDEMPOTENCY_KEY_REUSED');
+  }
   if (claim.kind === 'busy') {
-    throw new SubscriptionUpgradeError('Your payment is still being processed. Please wait a moment.');
+    throw new SubscriptionUpgradeError(
+      'Your payment is still being processed. Please wait a moment.',
+      'UPGRADE_IN_PROGRESS',
+    );
   }
   if (claim.kind === 'settled') {
     const { earlier } = claim;
-    if (earlier.status === 'declined') throw new SubscriptionUpgradeError(earlier.message ?? 'Declined.');
+    if (earlier.status === 'declined') {
+      throw new SubscriptionUpgradeError(earlier.message ?? 'Declined.', 'PAYMENT_DECLINED');
+    }
     const subscription = (await deps.repo.subscriptionsOf(input.userId)).find(
       (s) => s.uuid === earlier.subscriptionUuid,
     );
-    if (!subscription)
-      throw new SubscriptionUpgradeError('We could not find your membership. Please reload.');
+    if (!subscription) {
+      throw new SubscriptionUpgradeError(
+        'We could not find your membership. Please reload.',
+        'SUBSCRIPTION_NOT_FOUND',
+      );
+    }
     return {
       subscription,
-      previousPlanCode: earlier.message ?? '',
+      previousPlanCode: earlier.previousPlanCode ?? '',
       amountCharged: earlier.amountCharged ?? 0,
       currency: earlier.currency as Currency,
       invoiceId: earlier.invoiceId,
     };
   }
-  const refuse = async (message: string) => {
+  const refuse = async (reason: SubscriptionUpgradeErrorReason, message: string) => {
     await deps.repo.settlePurchase(input.idempotencyKey, { status: 'refused', message });
-    return new SubscriptionUpgradeError(message);
+    return new SubscriptionUpgradeError(message, reason);
   };
 
   const earlier = claim.earlier;
@@ -145,16 +183,17 @@ export async function purchaseSubscriptionUpgrade(
   try {
     checked = await upgradeable(deps, input.userId, input.planCode);
   } catch (error) {
-    if (error instanceof SubscriptionUpgradeError) throw await refuse(error.message);
+    if (error instanceof SubscriptionUpgradeError) throw await refuse(error.reason, error.message);
     await deps.repo.settlePurchase(input.idempotencyKey, { status: 'refused', message: String(error) });
-    throw new SubscriptionUpgradeError(outageMessage(false));
+    throw new SubscriptionUpgradeError(outageMessage(false), 'BILLING_UNAVAILABLE');
   }
   const { current, target, preview } = checked;
   if (preview.currency !== input.currency) {
-    throw await refuse(`Your membership is billed in ${preview.currency}.`);
+    throw await refuse('CURRENCY_MISMATCH', `Your membership is billed in ${preview.currency}.`);
   }
   if (preview.dueToday !== input.expectedDueToday) {
     throw await refuse(
+      'PRICE_CHANGED',
       `The price of this upgrade is now ${formatMoney(preview.dueToday, preview.currency)}. Please review it and confirm again.`,
     );
   }
@@ -170,7 +209,7 @@ export async function purchaseSubscriptionUpgrade(
   } catch (error) {
     if (error instanceof PaymentDeclinedError) {
       await deps.repo.settlePurchase(input.idempotencyKey, { status: 'declined', message: error.message });
-      throw new SubscriptionUpgradeError(error.message);
+      throw new SubscriptionUpgradeError(error.message, 'PAYMENT_DECLINED');
     }
     const mayHaveCharged = !(error instanceof BillingUnavailableError) || error.mayHaveCharged;
     await deps.repo.settlePurchase(input.idempotencyKey, {
@@ -178,7 +217,10 @@ export async function purchaseSubscriptionUpgrade(
       message: String(error),
     });
     console.error('Billing provider plan change failed', error);
-    throw new SubscriptionUpgradeError(outageMessage(mayHaveCharged));
+    throw new SubscriptionUpgradeError(
+      outageMessage(mayHaveCharged),
+      mayHaveCharged ? 'PAYMENT_UNCONFIRMED' : 'BILLING_UNAVAILABLE',
+    );
   }
   const amountCharged = result.invoice?.paid ?? 0;
   if (amountCharged !== input.expectedDueToday) {
@@ -194,7 +236,7 @@ export async function purchaseSubscriptionUpgrade(
     amountCharged,
     invoiceId: result.invoice?.id ?? null,
     // The plan it replaced, for the receipt of a repeated request.
-    message: current.planCode,
+    previousPlanCode: current.planCode,
   });
   return {
     subscription,
@@ -220,7 +262,7 @@ async function resolveLostUpgrade(
       s.providerUpdatedAt.getTime() >= attemptedAt.getTime() - 5 * 60_000,
   );
   if (!changed) return null;
-  const previous = before.find((s) => s.uuid === changed.uuid)?.planCode ?? '';
+  const previous = before.find((s) => s.uuid === changed.uuid)?.planCode ?? null;
   const invoice = (await deps.provider.listInvoices(changed.accountCode))
     .filter((i) => i.subscriptionUuid === changed.uuid && i.planCode === input.planCode)
     .filter((i) => i.createdAt.getTime() >= attemptedAt.getTime() - 5 * 60_000)
@@ -230,11 +272,11 @@ async function resolveLostUpgrade(
     subscriptionUuid: changed.uuid,
     amountCharged: invoice?.paid ?? 0,
     invoiceId: invoice?.id ?? null,
-    message: previous,
+    previousPlanCode: previous,
   });
   return {
     subscription: changed,
-    previousPlanCode: previous,
+    previousPlanCode: previous ?? '',
     amountCharged: invoice?.paid ?? 0,
     currency: changed.currency as Currency,
     invoiceId: invoice?.id ?? null,
