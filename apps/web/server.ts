@@ -3,16 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { ConfigurationError, getServerEnv, type ServerEnv } from '@bof/config/server';
-import { identityConfigFromEnv } from '@bof/identity/config';
-import { createOutboxMailer, createSmtpMailer } from '@bof/identity/mailer';
-import { createIdentityAdminServer } from '@bof/identity/admin';
-import { createPgliteChangeFeed, createPostgresChangeFeed } from '@bof/identity/change-feed';
 import { createIdentityNodeHandler } from '@bof/identity/node';
-import { createIdentityServer } from '@bof/identity/server';
 import { startPlatform } from '@bof/api/start-platform';
 import { createServices } from '@bof/api/services';
 import { serveServices, stopServices } from '@bof/api/running-services';
 import { CLIENT_ADDRESS_HEADER } from '@bof/http/client-ip';
+import { createBuiltInIdentity } from './src/server/built-in-identity';
 import { handleStoryRequest } from './src/server/access/story-entry';
 import { startStoryPageCache } from './src/server/access/story-page-server';
 import { gracefulShutdown } from './src/server/graceful-shutdown';
@@ -36,7 +32,6 @@ function loadEnv(): ServerEnv {
 
 const env = loadEnv();
 const platform = await startPlatform(env);
-const { db } = platform;
 
 const app = next({
   dev,
@@ -50,37 +45,17 @@ await app.prepare();
 // The built-in identity server answers /identity/* (and /_dev/mail/ when embedded) before Next.js, so
 // Kratos paths keep their exact shape (docs/adr/0004). With IDENTITY_BASE_URL elsewhere it is not mounted.
 // Its whoami cache hears of other processes' writes through the database (LISTEN identity_changes).
-const identityConfig = env.identityBaseUrl.startsWith(`${env.siteUrl}/`)
-  ? identityConfigFromEnv(env)
-  : undefined;
-const identity = identityConfig
-  ? createIdentityNodeHandler(
-      createIdentityServer({
-        db,
-        config: identityConfig,
-        mailer: env.identity.smtpUrl
-          ? createSmtpMailer({ url: env.identity.smtpUrl, from: env.identity.smtpFrom })
-          : undefined,
-        changeFeed: env.databaseUrl
-          ? createPostgresChangeFeed(env.databaseUrl)
-          : createPgliteChangeFeed(platform.database.pglite!),
-      }),
-      new URL(identityConfig.publicBaseUrl).pathname,
-    )
+const builtInIdentity = createBuiltInIdentity(platform);
+const { mounted } = builtInIdentity;
+const identity = mounted
+  ? createIdentityNodeHandler(mounted.server, new URL(mounted.publicBaseUrl).pathname)
   : undefined;
 
 // Every module, built once. The e-mail change reaches the identity store through Kratos's admin API: the
 // built-in server's, called in-process and never mounted on a path, or Ory Kratos's at IDENTITY_ADMIN_URL.
 // E-mail codes and the contact pages' enquiries go out through the identity server's courier (SMTP, or
 // the outbox at /_dev/mail/). Route code reads the services through @bof/api/running-services.
-const services = await createServices(platform, {
-  courier: env.identity.smtpUrl
-    ? createSmtpMailer({ url: env.identity.smtpUrl, from: env.identity.smtpFrom })
-    : createOutboxMailer(db),
-  identityAdmin: identityConfig
-    ? createIdentityAdminServer({ db, publicBaseUrl: identityConfig.publicBaseUrl }).fetch
-    : undefined,
-});
+const services = await createServices(platform, builtInIdentity.ports);
 serveServices(Promise.resolve(services));
 if (!services.emailChange)
   console.warn("E-mail changes are off: set IDENTITY_ADMIN_URL to the identity provider's admin API.");

@@ -1,7 +1,7 @@
 import type { BillingProvider } from '@bof/billing/billing-provider';
 import {
   createAnalyticsCollector,
-  type AnalyticsCollectorService,
+  type AnalyticsCollector,
 } from './modules/analytics-collector/analytics-collector.module';
 import { createAccessModule, type AccessModule } from './modules/access/access.module';
 import { createBillingModule, type BillingModule } from './modules/billing/billing.module';
@@ -11,7 +11,7 @@ import { illustrationFilesFor, type IllustrationFiles } from './modules/content/
 import type { Mailer } from './modules/email-change/email-change-mail';
 import { createEmailChange, type EmailChangePorts } from './modules/email-change/email-change.module';
 import type { EmailChangeDeps } from './modules/email-change/email-change.service';
-import type { IdentitySessions } from './modules/session/identity-sessions';
+import { createKratosIdentitySessions, type IdentitySessions } from './modules/session/identity-sessions';
 import { createSessionModule, type SessionModule } from './modules/session/session.module';
 import { createReferenceRepo } from './modules/reference/reference.repo';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service';
@@ -38,7 +38,7 @@ export interface Services extends Platform {
   /** Null when no identity admin API is reachable: e-mail changes are then unavailable. */
   emailChange: EmailChangeDeps | null;
   /** The embedded analytics collector's storage; null when events go to an outside collector. */
-  analyticsCollector: AnalyticsCollectorService | null;
+  analyticsCollector: AnalyticsCollector | null;
   /** Stops the modules' timers and closes the database. */
   close(): Promise<void>;
 }
@@ -46,7 +46,10 @@ export interface Services extends Platform {
 /** What the modules reach outside the product through: the composition root's caller supplies them. */
 export interface ServicePorts extends Omit<EmailChangePorts, 'mailer'> {
   courier: Mailer;
-  /** Stands in for the identity provider's public API at sign-in (tests). */
+  /**
+   * Stands in for the identity provider's public API at sign-in (tests). Without it, sign-in asks the
+   * `identityPublic` handler when one is given, IDENTITY_BASE_URL over HTTP otherwise.
+   */
   identitySessions?: IdentitySessions;
   /** Stands in for the configured billing provider (tests: an outage, recorded Recurly answers). */
   billingProvider?: BillingProvider;
@@ -60,6 +63,15 @@ export interface ServicePorts extends Omit<EmailChangePorts, 'mailer'> {
  */
 export async function createServices(platform: Platform, ports: ServicePorts): Promise<Services> {
   const { env, db } = platform;
+  const { identityPublic } = ports;
+  const identitySessions =
+    ports.identitySessions ??
+    (identityPublic
+      ? createKratosIdentitySessions({
+          baseUrl: env.identityBaseUrl,
+          fetch: (input, init) => identityPublic(new Request(input, init)),
+        })
+      : undefined);
   const billing = createBillingModule(
     platform,
     ports.billingProvider ? { provider: ports.billingProvider } : {},
@@ -67,7 +79,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
   const sessions = await createSessionModule(
     platform,
     { billing },
-    ports.identitySessions ? { identity: ports.identitySessions } : {},
+    identitySessions ? { identity: identitySessions } : {},
   );
   const access = await createAccessModule(platform, { sessions }, { indexPollMs: ports.accessIndexPollMs });
   return {

@@ -1,86 +1,61 @@
-import { sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKratosIdentityAdmin } from '@bof/api/email-change';
-import { createGraphQLHarness, type GraphQLHarness } from '@bof/api/testing/graphql-harness';
-import { readSetCookie } from '@bof/http/cookies';
-import { createIdentityAdminServer } from '@bof/identity/admin';
-import { identityConfigFromEnv } from '@bof/identity/config';
-import { createOutboxMailer, listOutbox } from '@bof/identity/mailer';
-import { createIdentityServer, type IdentityServer } from '@bof/identity/server';
+import { serveServices } from '@bof/api/running-services';
+import { POST as graphql } from '../app/api/graphql/route';
+import { identitySession } from './testing/identity-browser';
+import { signInToProduct } from './testing/product-sign-in';
+import { startProduct, type StartedProduct } from './testing/start-product';
 
-// The e-mail change as server.ts composes it: the GraphQL API, the built-in identity server (public API
-// for whoami, admin API in-process for the change) and its courier's outbox, over one test database.
+// The e-mail change as the server entry composes it: the GraphQL endpoint, the built-in identity server
+// (public API for sign-in and whoami, admin API in-process for the change) and its courier's outbox, over
+// the product's own database. What the change stores (the code's hash, the tries) is tested in
+// packages/api (email-change.int.test.ts).
 
-let harness: GraphQLHarness;
-let identity: IdentityServer;
-let admin: ReturnType<typeof createIdentityAdminServer>;
+let product: StartedProduct;
 let base: string;
 const clock = { now: new Date('2026-03-01T10:00:00Z') };
 const advance = (seconds: number) => (clock.now = new Date(clock.now.getTime() + seconds * 1000));
 
 beforeAll(async () => {
-  harness = await createGraphQLHarness({
-    ports: ({ env, db }) => {
-      base = env.identityBaseUrl;
-      identity = createIdentityServer({
-        db,
-        config: { ...identityConfigFromEnv(env), rateLimitPerIp: 10_000, rateLimitPerIdentifier: 1000 },
-        clock: () => clock.now,
-      });
-      admin = createIdentityAdminServer({ db, publicBaseUrl: base, clock: () => clock.now });
-      return {
-        courier: createOutboxMailer(db),
-        identityAdmin: admin.fetch,
-        identityPublic: identity.fetch,
-        now: () => clock.now,
-      };
-    },
+  product = await startProduct({
+    identity: { clock: () => clock.now, rateLimits: { perIp: 10_000, perIdentifier: 1000 } },
+    ports: { now: () => clock.now },
   });
+  serveServices(Promise.resolve(product.services));
+  base = product.services.env.identityBaseUrl;
 });
-afterAll(async () => harness?.close());
+afterAll(async () => product?.close());
+
+const siteUrl = () => product.services.env.siteUrl;
+const identity = (request: Request) => product.identity.mounted.server.fetch(request);
+const admin = (request: Request) => product.identity.mounted.admin(request);
 
 interface Reader {
   identityId: string;
   email: string;
-  cookie: string;
-  viewer: Awaited<ReturnType<GraphQLHarness['signIn']>>;
+  /** The identity session's cookie. */
+  identityCookie: string;
+  /** The product's session cookie (`bof_session`), from the auth endpoint. */
+  productCookie: string;
 }
 
-/** Registers through the identity server's browser flow (as a browser would) and records the account. */
+/** Registers through the identity server's browser flow, then signs in to the product, as a browser does. */
 async function register(email: string): Promise<Reader> {
-  const jar = new Map<string, string>();
-  const send = async (url: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('accept', 'application/json');
-    headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await identity.fetch(new Request(url, { ...init, headers }));
-    for (const line of response.headers.getSetCookie()) {
-      const { name, value } = readSetCookie(line);
-      jar.set(name, value);
-    }
-    return (await response.json()) as Record<string, unknown>;
-  };
-  const flow = (await send(`${base}/self-service/registration/browser`)) as {
-    id: string;
-    ui: { nodes: { attributes: { name?: string; value?: string } }[] };
-  };
-  const csrf = flow.ui.nodes.find((n) => n.attributes.name === 'csrf_token')?.attributes.value;
-  const done = (await send(`${base}/self-service/registration?flow=${flow.id}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      method: 'password',
-      password: 'velvet-runway-42',
-      traits: { email, name: { first: 'Ada' } },
-      csrf_token: csrf,
-    }),
-  })) as { session: { identity: { id: string } } };
-  const identityId = done.session.identity.id;
-  await harness.db.execute(
-    sql`insert into accounts (user_id, email, first_session_id) values (${identityId}, ${email}, 's')`,
-  );
-  const viewer = { ...(await harness.signIn(identityId)), email };
-  return { identityId, email, cookie: `ory_kratos_session=${jar.get('ory_kratos_session')}`, viewer };
+  const { cookie, identityId } = await identitySession(identity, base, email);
+  return { identityId, email, ...(await signIn(cookie)) };
+}
+
+/** Signs in to the product with an identity session. */
+async function signIn(identityCookie: string) {
+  const cookies = await signInToProduct(siteUrl(), identityCookie);
+  return { identityCookie, productCookie: cookies.slice(identityCookie.length + 2) };
+}
+
+/** The e-mail address the product's session token names, after the browser refreshes it. */
+async function sessionEmail(reader: Reader): Promise<unknown> {
+  const cookies = await signInToProduct(siteUrl(), reader.identityCookie);
+  return decodeJwt(cookies.slice(cookies.indexOf('bof_session=') + 'bof_session='.length)).email;
 }
 
 type Result = {
@@ -93,12 +68,23 @@ type Result = {
   email?: string;
 };
 
-async function gql(query: string, variables: Record<string, unknown>, reader?: Reader, cookie?: string) {
+/** Posts to the GraphQL endpoint as the reader's browser (their product session, and their identity
+ * session unless `identityCookie` names another). */
+async function gql(
+  query: string,
+  variables: Record<string, unknown>,
+  reader?: Reader,
+  identityCookie?: string,
+) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (reader) headers['x-test-viewer'] = JSON.stringify(reader.viewer);
-  if (cookie ?? reader?.cookie) headers.cookie = (cookie ?? reader?.cookie)!;
-  const response = await harness.handler(
-    new Request(harness.url, { method: 'POST', headers, body: JSON.stringify({ query, variables }) }),
+  const cookies = [identityCookie ?? reader?.identityCookie, reader?.productCookie].filter(Boolean);
+  if (cookies.length > 0) headers.cookie = cookies.join('; ');
+  const response = await graphql(
+    new Request(`${siteUrl()}/api/graphql/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query, variables }),
+    }),
   );
   const body = (await response.json()) as { data?: Record<string, Result>; errors?: unknown };
   expect(body.errors).toBeUndefined();
@@ -123,7 +109,7 @@ const confirm = (code: string, reader?: Reader) =>
   );
 
 async function codeSentTo(address: string): Promise<string> {
-  const message = (await listOutbox(harness.db)).find((m) => m.recipient === address);
+  const message = (await product.identity.outbox()).find((m) => m.recipient === address);
   const code = message && /Your code: (\d{6})/.exec(message.bodyText)?.[1];
   if (!code) throw new Error(`no code was sent to ${address}`);
   return code;
@@ -132,15 +118,8 @@ async function codeSentTo(address: string): Promise<string> {
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 async function adminIdentity(id: string) {
-  const response = await admin.fetch(new Request(`http://admin/admin/identities/${id}`));
+  const response = await admin(new Request(`http://admin/admin/identities/${id}`));
   return (await response.json()) as Record<string, unknown>;
-}
-
-async function accountEmail(userId: string): Promise<string | undefined> {
-  const result = await harness.db.execute<{ email: string }>(
-    sql`select email from accounts where user_id = ${userId}`,
-  );
-  return (result as unknown as { rows: { email: string }[] }).rows[0]?.email;
 }
 
 const fieldCodes = (result: Result) => result.fieldErrors?.map((e) => `${e.path.join('.')}:${e.code}`);
@@ -150,7 +129,9 @@ describe('requestEmailChange', () => {
     expect(await request('new@example.com')).toMatchObject({ __typename: 'AuthError' });
     const ada = await register('ada.auth@example.com');
     const bob = await register('bob.auth@example.com');
-    expect(await request('new@example.com', ada, bob.cookie)).toMatchObject({ __typename: 'AuthError' });
+    expect(await request('new@example.com', ada, bob.identityCookie)).toMatchObject({
+      __typename: 'AuthError',
+    });
     expect(await request('new@example.com', ada, 'ory_kratos_session=forged')).toMatchObject({
       __typename: 'AuthError',
     });
@@ -160,7 +141,7 @@ describe('requestEmailChange', () => {
   it('answers ZodError for a malformed, too long, current or taken address, sending nothing', async () => {
     const ada = await register('ada.input@example.com');
     await register('taken@example.com');
-    const before = (await listOutbox(harness.db)).length;
+    const before = (await product.identity.outbox()).length;
     expect(fieldCodes(await request('not an address', ada))).toEqual(['input.newEmail:invalid_format']);
     expect(fieldCodes(await request(`${'x'.repeat(250)}@example.com`, ada))).toEqual([
       'input.newEmail:too_big',
@@ -177,7 +158,7 @@ describe('requestEmailChange', () => {
       },
     ]);
     expect(fieldCodes(await confirm('12ab', ada))).toEqual(['input.code:invalid_format']);
-    expect((await listOutbox(harness.db)).length).toBe(before);
+    expect((await product.identity.outbox()).length).toBe(before);
   });
 
   it('asks for a fresh sign-in when the identity session is older than the privileged window', async () => {
@@ -242,12 +223,17 @@ describe('confirmEmailChange', () => {
     });
     expect(new URL(result.redirectBrowserTo!).searchParams.get('refresh')).toBe('true');
     expect((await adminIdentity(ada.identityId)).traits).toMatchObject({ email: 'ada.ageing@example.com' });
-    expect(await accountEmail(ada.identityId)).toBe('ada.ageing@example.com');
-    const pending = await harness.db.execute<{ attempts: number; used_at: Date | null }>(
-      sql`select attempts, used_at from email_change_requests where user_id = ${ada.identityId}`,
-    );
-    // The refused try did not count against the code.
-    expect((pending as unknown as { rows: unknown[] }).rows).toEqual([{ attempts: 0, used_at: null }]);
+    expect(await sessionEmail(ada)).toBe('ada.ageing@example.com');
+    // The refused try did not count against the code: after a fresh sign-in, a wrong code leaves all
+    // five tries but one, and the code still changes the address.
+    const fresh = {
+      ...ada,
+      ...(await signIn((await identitySession(identity, base, ada.email, 'login')).cookie)),
+    };
+    expect(await confirm(otherCode(code), fresh)).toMatchObject({
+      fieldErrors: [{ code: 'invalid_code', message: 'That code is not right. 4 tries left.' }],
+    });
+    expect(await confirm(code, fresh)).toMatchObject({ __typename: 'EmailChanged' });
   });
 
   it('refuses an expired code, a used one, and confirming without a pending change', async () => {
@@ -288,19 +274,11 @@ describe('confirmEmailChange', () => {
       __typename: 'EmailChangeRequested',
       newEmail: 'ada.changed@example.com',
     });
-    const message = (await listOutbox(harness.db)).find((m) => m.recipient === 'ada.changed@example.com')!;
+    const message = (await product.identity.outbox()).find((m) => m.recipient === 'ada.changed@example.com')!;
     expect(message).toMatchObject({ templateType: 'email_change_code' });
-    // The pending change is stored, its code only as a hash.
-    const stored = await harness.db.execute<{ new_email: string; code_hash: string }>(
-      sql`select new_email, code_hash from email_change_requests where user_id = ${ada.identityId}`,
-    );
-    const [pending] = (stored as unknown as { rows: { new_email: string; code_hash: string }[] }).rows;
-    expect(pending?.new_email).toBe('ada.changed@example.com');
-    expect(pending?.code_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(pending?.code_hash).not.toContain(await codeSentTo('ada.changed@example.com'));
     // Nothing changes before the code is confirmed.
     expect((await adminIdentity(ada.identityId)).traits).toMatchObject({ email: 'ada.change@example.com' });
-    expect(await accountEmail(ada.identityId)).toBe('ada.change@example.com');
+    expect(await sessionEmail(ada)).toBe('ada.change@example.com');
 
     const changed = await confirm(` ${await codeSentTo('ada.changed@example.com')} `, ada);
     expect(changed).toEqual({ __typename: 'EmailChanged', email: 'ada.changed@example.com' });
@@ -310,14 +288,17 @@ describe('confirmEmailChange', () => {
       recovery_addresses: [{ value: 'ada.changed@example.com' }],
       credentials: { password: { identifiers: ['ada.changed@example.com'] } },
     });
-    expect(await accountEmail(ada.identityId)).toBe('ada.changed@example.com');
-    const byOld = await admin.fetch(
+    // A refreshed product session names the new address.
+    expect(await sessionEmail(ada)).toBe('ada.changed@example.com');
+    const byOld = await admin(
       new Request('http://admin/admin/identities?credentials_identifier=ada.change@example.com'),
     );
     expect(await byOld.json()).toEqual([]);
     // The identity session carries on, and whoami now names the new address.
-    const whoami = await identity.fetch(
-      new Request(`${base}/sessions/whoami`, { headers: { cookie: ada.cookie, accept: 'application/json' } }),
+    const whoami = await identity(
+      new Request(`${base}/sessions/whoami`, {
+        headers: { cookie: ada.identityCookie, accept: 'application/json' },
+      }),
     );
     expect(await whoami.json()).toMatchObject({ identity: { traits: { email: 'ada.changed@example.com' } } });
   });
@@ -328,7 +309,7 @@ describe('the identity port against the built-in admin API', () => {
     const grace = await register('grace.port@example.com');
     const port = createKratosIdentityAdmin({
       baseUrl: 'http://admin',
-      fetch: (url, init) => admin.fetch(new Request(url, init)),
+      fetch: (url, init) => admin(new Request(url, init)),
     });
     const expected = {
       id: grace.identityId,

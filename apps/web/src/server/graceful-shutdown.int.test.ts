@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseServerEnv } from '@bof/config/server';
-import type { Platform } from '@bof/api/platform';
+import { createServices, type Services } from '@bof/api/services';
 import { startPlatform } from '@bof/api/start-platform';
 import { gracefulShutdown } from './graceful-shutdown';
 
@@ -15,27 +15,36 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-// The platform the server under test runs on: the shutdown closes it, as the server entry closes its own.
-let running: Platform | undefined;
+// The services the server under test runs on: the shutdown closes them, as the server entry closes its own.
+let running: Services | undefined;
 async function stopRunning() {
-  await running?.database.close();
+  await running?.close();
   running = undefined;
 }
 
-/** The product's platform on PGlite, with a table of its own for these tests. */
-async function platformIn(dataDir: string) {
+/** The product on PGlite in `dataDir`; a request's write is a note kept by the embedded collector. */
+async function productIn(dataDir: string) {
   const platform = await startPlatform(parseServerEnv({ DATA_DIR: dataDir }));
-  running = platform;
-  const pglite = platform.database.pglite!;
-  await pglite.query('create table if not exists shutdown_writes (note text)');
-  return pglite;
+  running = await createServices(platform, { courier: { send: async () => undefined } });
+  const collector = running.analyticsCollector!;
+  return {
+    write: (note: string) =>
+      collector.record({
+        good: [],
+        bad: [{ code: 'shutdown_note', schema: null, problems: [], payload: note }],
+      }),
+    notes: async () =>
+      (await collector.recentBadRows())
+        .filter((row) => row.reasonCode === 'shutdown_note')
+        .map((row) => JSON.parse(row.payload) as string),
+  };
 }
 
 /** A server whose requests write a row once `release()` is called, then answer 200. */
 async function slowServer() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bof-shutdown-'));
   folders.push(dataDir);
-  const database = await platformIn(dataDir);
+  const product = await productIn(dataDir);
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   let arrived: () => void = () => undefined;
@@ -43,12 +52,12 @@ async function slowServer() {
   const server = createServer((_req, res) => {
     arrived();
     void released.then(async () => {
-      await database.query("insert into shutdown_writes values ('in flight at shutdown')");
+      await product.write('in flight at shutdown');
       res.end('done');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, database, dataDir, release, inFlight, port: (server.address() as AddressInfo).port };
+  return { server, product, dataDir, release, inFlight, port: (server.address() as AddressInfo).port };
 }
 
 function get(port: number): Promise<IncomingMessage & { body: string }> {
@@ -63,12 +72,11 @@ function get(port: number): Promise<IncomingMessage & { body: string }> {
   });
 }
 
-/** What a new start of the platform on the same folder finds. */
+/** What a new start of the product on the same folder finds. */
 async function rows(dataDir: string): Promise<string[]> {
-  const reopened = await platformIn(dataDir);
+  const reopened = await productIn(dataDir);
   try {
-    const result = await reopened.query<{ note: string }>('select note from shutdown_writes');
-    return result.rows.map((r) => r.note);
+    return await reopened.notes();
   } finally {
     await stopRunning();
   }
@@ -111,8 +119,8 @@ describe('graceful shutdown', () => {
   });
 
   it('stops after the timeout when a request never finishes, still closing the database', async () => {
-    const { server, database, dataDir, port, inFlight } = await slowServer();
-    await database.query("insert into shutdown_writes values ('committed before')");
+    const { server, product, dataDir, port, inFlight } = await slowServer();
+    await product.write('committed before');
     const { shutdown, events } = shutdownOf(server, 200);
     const pending = get(port).catch((error: Error) => error);
     await inFlight;

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGraphQLHarness, type GraphQLHarness } from '@bof/api/testing/graphql-harness';
+import { serveServices } from '@bof/api/running-services';
+import { POST as graphql } from '../../app/api/graphql/route';
+import { identitySession } from '../../server/testing/identity-browser';
+import { signInToProduct } from '../../server/testing/product-sign-in';
+import { startProduct, type StartedProduct } from '../../server/testing/start-product';
 import { createGraphQLClient, runMutation, runQuery } from './graphql-client';
 import {
   PersonalDetailsOptionsQuery,
@@ -7,30 +11,37 @@ import {
   ViewerPersonalDetailsQuery,
 } from './personal-details.documents';
 
-type Viewer = Awaited<ReturnType<GraphQLHarness['signIn']>>;
-
-let harness: GraphQLHarness;
+let product: StartedProduct;
 beforeAll(async () => {
-  harness = await createGraphQLHarness();
+  product = await startProduct();
+  serveServices(Promise.resolve(product.services));
 });
 afterAll(async () => {
-  await harness?.close();
+  await product?.close();
 });
 
-// The browser client, talking to the real endpoint in-process; the viewer rides in the harness's
-// test header where the browser would send its bof_session cookie.
-function browser(viewer: Viewer | null) {
+const siteUrl = () => product.services.env.siteUrl;
+
+/** A reader who registered with the identity server and signed in: the browser's cookie header. */
+async function signedInReader(email: string): Promise<string> {
+  const base = product.services.env.identityBaseUrl;
+  const { cookie } = await identitySession((r) => product.identity.mounted.server.fetch(r), base, email);
+  return signInToProduct(siteUrl(), cookie);
+}
+
+// The browser client, talking to the GraphQL route in-process with the browser's cookies.
+function browser(cookies: string | null) {
   let refreshes = 0;
   const client = createGraphQLClient({
-    url: harness.url,
+    url: `${siteUrl()}/api/graphql/`,
     config: { appVersion: '8.57.0', appName: 'frontend' },
     onAuthError: async () => {
       refreshes++;
     },
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const headers = new Headers(init?.headers);
-      if (viewer) headers.set('x-test-viewer', JSON.stringify(viewer));
-      return harness.handler(new Request(String(input), { ...init, headers }));
+      if (cookies) headers.set('cookie', cookies);
+      return graphql(new Request(String(input), { ...init, headers }));
     }) as typeof fetch,
   });
   return { client, refreshes: () => refreshes };
@@ -57,8 +68,7 @@ describe('the client documents against the GraphQL endpoint', () => {
   });
 
   it('saves personal details, and reports every bad field', async () => {
-    const viewer = await harness.signIn('client-user');
-    const { client, refreshes } = browser(viewer);
+    const { client, refreshes } = browser(await signedInReader('client-user@example.org'));
     const saved = await runMutation(client, UpdatePersonalDetailsMutation, {
       input: { firstName: 'Ada', lastName: 'Lovelace', country: 'GB' },
     });

@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCollectorTestPlatform } from '@bof/api/analytics-collector-testing';
+import type { AnalyticsCollector } from '@bof/api/analytics-collector';
+import { startProduct, type StartedProduct } from '../testing/start-product';
 import { createCollectorHandlers } from './collector-handlers';
 
-let platform: Awaited<ReturnType<typeof createCollectorTestPlatform>>;
+// The collector's HTTP edge over the product's embedded collector; what it stored is read back from it.
+let product: StartedProduct;
+let collector: AnalyticsCollector;
 let handlers: ReturnType<typeof createCollectorHandlers>;
 beforeAll(async () => {
-  platform = await createCollectorTestPlatform();
-  handlers = createCollectorHandlers({ collector: async () => platform.collector });
+  product = await startProduct();
+  collector = product.services.analyticsCollector!;
+  handlers = createCollectorHandlers({ collector: async () => collector });
 });
 afterAll(async () => {
-  await platform.close();
+  await product?.close();
 });
 
 const URL_POST = 'http://localhost/api/collector/com.snowplowanalytics.snowplow/tp2/';
@@ -54,7 +58,7 @@ function batchOfSize(bytes: number): { body: string; eventId: string } {
   return { body, eventId: event.eid };
 }
 
-const storedIds = async () => (await platform.recentEvents(1000)).map((row) => row.eventId);
+const storedIds = async () => (await collector.recentEvents(1000)).map((row) => row.eventId);
 
 describe('the embedded collector', () => {
   it('stores a valid batch and answers 200 after storing it', async () => {
@@ -70,7 +74,7 @@ describe('the embedded collector', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok', collected: 3, rejected: 0 });
     expect(await storedIds()).toEqual(expect.arrayContaining(events.map((event) => event.eid)));
-    const wall = (await platform.recentEvents(1000)).find((row) => row.eventId === events[1]!.eid);
+    const wall = (await collector.recentEvents(1000)).find((row) => row.eventId === events[1]!.eid);
     expect(wall).toMatchObject({ eventType: 'ue', schema: 'iglu:com.bof/wall_seen/jsonschema/1-0-0' });
   });
 
@@ -85,7 +89,7 @@ describe('the embedded collector', () => {
     expect(await response.json()).toEqual({ status: 'ok', collected: 1, rejected: 1 });
     expect(await storedIds()).toContain(good.eid);
     expect(await storedIds()).not.toContain(bad.eid);
-    const rows = await platform.recentBadRows();
+    const rows = await collector.recentBadRows();
     const row = rows.find((r) => r.payload.includes(bad.eid));
     expect(row).toMatchObject({
       reasonCode: 'invalid_data',
@@ -122,13 +126,13 @@ describe('the embedded collector', () => {
   });
 
   it('refuses malformed JSON with 400, storing nothing', async () => {
-    const before = (await platform.recentBadRows(1000)).length;
+    const before = (await collector.recentBadRows(1000)).length;
     const malformed = await post(
       '{"schema": "iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4", "data": [',
     );
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ error: { code: 'invalid_json' } });
-    expect((await platform.recentBadRows(1000)).length).toBe(before);
+    expect((await collector.recentBadRows(1000)).length).toBe(before);
   });
 
   it('keeps JSON that is not a payload_data envelope as a bad row, then refuses it with 400', async () => {
@@ -136,7 +140,7 @@ describe('the embedded collector', () => {
     const response = await post(JSON.stringify(stray));
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: 'invalid_payload' } });
-    const row = (await platform.recentBadRows(1000)).find((r) => r.payload === JSON.stringify(stray));
+    const row = (await collector.recentBadRows(1000)).find((r) => r.payload === JSON.stringify(stray));
     expect(row).toMatchObject({ reasonCode: 'invalid_payload', schema: null });
     expect(await storedIds()).not.toContain(stray[0]!.eid);
   });
@@ -149,7 +153,7 @@ describe('the embedded collector', () => {
     expect(await response.json()).toEqual({ status: 'ok', collected: 2, rejected: 1 });
     expect(await storedIds()).toEqual(expect.arrayContaining(good.map((e) => e.eid)));
     expect(await storedIds()).not.toContain(poisoned.eid);
-    const row = (await platform.recentBadRows(1000)).find((r) => r.payload.includes(poisoned.eid));
+    const row = (await collector.recentBadRows(1000)).find((r) => r.payload.includes(poisoned.eid));
     expect(row).toMatchObject({
       reasonCode: 'invalid_tracker_payload',
       reason: [{ path: '/page', message: 'contains U+0000 (NUL), which cannot be stored' }],
@@ -163,7 +167,7 @@ describe('the embedded collector', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok', collected: 1, rejected: 2 });
     expect(await storedIds()).toContain(good.eid);
-    const payloads = (await platform.recentBadRows(1000)).map((row) => row.payload);
+    const payloads = (await collector.recentBadRows(1000)).map((row) => row.payload);
     expect(payloads).toEqual(expect.arrayContaining(['null', '"pv"']));
   });
 
@@ -173,7 +177,7 @@ describe('the embedded collector', () => {
       new Request(`http://localhost/api/collector/i?${new URLSearchParams(event)}`),
     );
     expect(response.status).toBe(200);
-    const row = (await platform.recentBadRows(1000)).find((r) => r.payload.includes(event.eid));
+    const row = (await collector.recentBadRows(1000)).find((r) => r.payload.includes(event.eid));
     expect(row).toMatchObject({ reasonCode: 'invalid_tracker_payload', reason: [{ path: '/url' }] });
   });
 

@@ -2,10 +2,7 @@ import { createTestDatabase } from '@bof/db/testing';
 import { createAnalyticsCollector } from './analytics-collector.module';
 import { createAnalyticsCollectorRepo } from './analytics-collector.repo';
 
-/**
- * For integration tests of the collector's HTTP edge (apps/web may not import `@bof/db`): the collector
- * over a fresh test database, with readers for what it stored.
- */
+/** For the collector's integration tests: the collector over a fresh test database, with readers for what it stored. */
 export async function createCollectorTestPlatform() {
   const database = await createTestDatabase();
   const repo = createAnalyticsCollectorRepo(database.db);

@@ -33,7 +33,7 @@ export async function billingInfoOf(
   try {
     return await deps.provider.getBillingInfo(accountCode);
   } catch (error) {
-    if (!(error instanceof BillingUnavailableError)) throw error;
+    if (!hasErrorCode(error, 'billing_unavailable')) throw error;
     console.error('Billing info unavailable', error);
     return null;
   }

@@ -1,21 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serveServices, stopServices } from '@bof/api/running-services';
-import { createServices, type Services } from '@bof/api/services';
-import { parseServerEnv } from '@bof/config/server';
-import { createGraphQLHarness, type GraphQLHarness } from '@bof/api/testing/graphql-harness';
-import { readSetCookie } from '@bof/http/cookies';
-import { identityConfigFromEnv } from '@bof/identity/config';
-import { createIdentityServer, type IdentityServer } from '@bof/identity/server';
+import { serveServices } from '@bof/api/running-services';
 import { verifyPaywallSession } from '@bof/paywall/paywall-token';
+import { identitySession as browserSession } from '../../../../server/testing/identity-browser';
+import { startProduct, type StartedProduct } from '../../../../server/testing/start-product';
 import { POST } from './route';
 
 // The product auth endpoint as the browser calls it, over a real identity server in-process: the
 // endpoint's identity port makes its real HTTP calls (whoami, sessions), answered by the built-in
-// Kratos-compatible server on the same test database.
+// Kratos-compatible server of the http site.
 
 const SPEC_CLAIMS = [
   'user_id',
@@ -30,96 +23,48 @@ const SPEC_CLAIMS = [
   'exp',
 ].sort();
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bof-auth-endpoint-'));
-let harness: GraphQLHarness;
-let identity: IdentityServer;
 let identityDown = false;
-const sites: Record<'http' | 'https', Services> = {} as never;
+const sites: Record<'http' | 'https', StartedProduct> = {} as never;
 
-/** The product's services for a site at `siteUrl`, over the harness's database. */
-function servicesFor(siteUrl: string): Promise<Services> {
-  const env = parseServerEnv({ DATA_DIR: dataDir, SITE_URL: siteUrl });
-  return createServices({ ...harness.platform, env }, { courier: { send: async () => undefined } });
-}
+/** The product for a site at `siteUrl`, asking its identity provider over HTTP as the running site does. */
+const productAt = (siteUrl: string) =>
+  startProduct({
+    env: { SITE_URL: siteUrl },
+    identity: { rateLimits: { perIp: 10_000, perIdentifier: 1000 } },
+    ports: { identityPublic: undefined },
+  });
 
 beforeAll(async () => {
-  // A fresh test database (apps/web reaches it through the API package's harness).
-  harness = await createGraphQLHarness();
-  const env = parseServerEnv({ DATA_DIR: dataDir, SITE_URL: 'http://localhost:3120' });
-  identity = createIdentityServer({
-    db: harness.db,
-    config: {
-      ...identityConfigFromEnv(env),
-      rateLimitPerIp: 10_000,
-      rateLimitPerIdentifier: 1000,
-    },
-  });
   const realFetch = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : String(input);
     const base = Object.values(sites)
-      .map((p) => p.env.identityBaseUrl)
+      .map((site) => site.services.env.identityBaseUrl)
       .find((b) => url.startsWith(`${b}/`));
     if (!base) return realFetch(input, init);
     if (identityDown) throw new TypeError('fetch failed');
-    // Both sites' identity calls reach the one identity server, as if it were mounted at each.
-    const rewritten = url.replace(base, sites.http.env.identityBaseUrl);
-    return identity.fetch(new Request(rewritten, init));
+    // Both sites' identity calls reach the http site's identity server, as if it were mounted at each.
+    const rewritten = url.replace(base, sites.http.services.env.identityBaseUrl);
+    return identity(new Request(rewritten, init));
   });
-  // Built after fetch is stubbed: the session module's identity port calls the identity server through it.
-  sites.http = await servicesFor('http://localhost:3120');
-  sites.https = await servicesFor('https://www.example.org');
+  // Started after fetch is stubbed: the session module's identity port calls the identity server through it.
+  sites.http = await productAt('http://localhost:3120');
+  sites.https = await productAt('https://www.example.org');
 });
 afterEach(() => {
   identityDown = false;
 });
 afterAll(async () => {
   vi.unstubAllGlobals();
-  await stopServices().catch(() => undefined);
-  for (const site of Object.values(sites)) site.access.index.stop();
-  await harness?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const site of Object.values(sites)) await site.close();
 });
 
-const use = (site: keyof typeof sites) => serveServices(Promise.resolve(sites[site]));
+const use = (site: keyof typeof sites) => serveServices(Promise.resolve(sites[site].services));
+const identity = (request: Request) => sites.http.identity.mounted.server.fetch(request);
 
 /** A browser's identity session: registers with a password (or signs in again), returning its cookie. */
 async function identitySession(email: string, mode: 'registration' | 'login' = 'registration') {
-  const base = sites.http.env.identityBaseUrl;
-  const jar = new Map<string, string>();
-  const send = async (url: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('accept', 'application/json');
-    headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await identity.fetch(new Request(url, { ...init, headers }));
-    for (const line of response.headers.getSetCookie()) {
-      const { name, value } = readSetCookie(line);
-      jar.set(name, value);
-    }
-    return (await response.json()) as Record<string, unknown>;
-  };
-  const flow = (await send(`${base}/self-service/${mode}/browser`)) as {
-    id: string;
-    ui: { nodes: { attributes: { name?: string; value?: string } }[] };
-  };
-  const csrf = flow.ui.nodes.find((n) => n.attributes.name === 'csrf_token')?.attributes.value;
-  const credentials =
-    mode === 'registration'
-      ? { traits: { email, name: { first: 'Ada', last: 'Reader' } } }
-      : { identifier: email };
-  const done = await send(`${base}/self-service/${mode}?flow=${flow.id}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      method: 'password',
-      password: 'velvet-runway-42',
-      csrf_token: csrf,
-      ...credentials,
-    }),
-  });
-  const token = jar.get('ory_kratos_session');
-  if (!token) throw new Error(`no identity session: ${JSON.stringify(done).slice(0, 300)}`);
-  return `ory_kratos_session=${token}`;
+  return (await browserSession(identity, sites.http.services.env.identityBaseUrl, email, mode)).cookie;
 }
 
 function call(
@@ -186,7 +131,7 @@ describe('POST /api/auth/token/', () => {
     expect(claims.exp! - before).toBeLessThanOrEqual(901);
     expect(decodeProtectedHeader(session.value)).toMatchObject({ alg: 'ES256', typ: 'JWT' });
     // The server trusts what it signed, and only that.
-    const module = sites.http.sessions;
+    const module = sites.http.services.sessions;
     expect(await module.verify(session.value, new Date())).toMatchObject({ email });
 
     const paywall = cookies.get('bof_paywall_session')!;
@@ -234,22 +179,22 @@ describe('POST /api/auth/token/', () => {
     use('http');
     const cookie = await identitySession(`ended-${Date.now()}@example.org`);
     expect(setCookies(await call({ cookie })).get('bof_session')?.value).toMatch(/^ey/);
-    const base = sites.http.env.identityBaseUrl;
+    const base = sites.http.services.env.identityBaseUrl;
     const logout = (await (
-      await identity.fetch(
+      await identity(
         new Request(`${base}/self-service/logout/browser`, {
           headers: { cookie, accept: 'application/json' },
         }),
       )
     ).json()) as { logout_token: string };
-    await identity.fetch(
+    await identity(
       new Request(`${base}/self-service/logout?token=${logout.logout_token}`, {
         headers: { cookie, accept: 'application/json' },
       }),
     );
-    expect(
-      (await identity.fetch(new Request(`${base}/sessions/whoami`, { headers: { cookie } }))).status,
-    ).toBe(401);
+    expect((await identity(new Request(`${base}/sessions/whoami`, { headers: { cookie } }))).status).toBe(
+      401,
+    );
     expect(setCookies(await call({ cookie })).get('bof_session')).toMatchObject({ value: '' });
   });
 

@@ -1,15 +1,62 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBillingTestPlatform } from '@bof/api/billing-testing';
+import type { BillingModule } from '@bof/api/billing';
+import { startProduct, type StartedProduct } from '../../../../server/testing/start-product';
 import { MAX_WEBHOOK_BODY_BYTES, createRecurlyWebhookHandler } from './webhook-handler';
 
-let platform: Awaited<ReturnType<typeof createBillingTestPlatform>>;
+// The webhook endpoint over the product's billing module on the billing simulator. The test signs its
+// deliveries as Recurly does, with the key the site generated in its data folder.
+
+let product: StartedProduct;
 let POST: ReturnType<typeof createRecurlyWebhookHandler>;
+let webhookKey = '';
+const platform = {
+  get billing(): BillingModule {
+    return product.services.billing;
+  },
+  /** A `recurly-signature` header for `body`, signed with `key` (the site's by default) at `at`. */
+  sign(body: string, at = new Date(), key = webhookKey) {
+    const timestamp = String(at.getTime());
+    return `${timestamp},${createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex')}`;
+  },
+  /** A Premium subscription bought straight from the simulator (no product record yet). */
+  async buyAtProvider(userId: string) {
+    const simulator = product.services.billing.simulator!;
+    const token = await simulator.tokenize({
+      number: '4111111111111111', // the simulator's card that always succeeds
+      expMonth: 1,
+      expYear: 2032,
+      cvc: '123',
+      firstName: 'Ada',
+      lastName: 'Reader',
+      postalCode: 'N1',
+      countryCode: 'GB',
+    });
+    const outcome = await simulator.purchase({
+      accountCode: userId,
+      email: `${userId}@example.org`,
+      planCode: 'individuals_premium_yearly_v1',
+      currency: 'GBP',
+      billingToken: token.id,
+      idempotencyKey: `edge-${userId}`,
+      unitAmount: 45_000,
+      country: 'GB',
+      trialDays: 0,
+    });
+    if (outcome.kind !== 'purchased') throw new Error(outcome.kind);
+    return outcome.subscription;
+  },
+};
 beforeAll(async () => {
-  platform = await createBillingTestPlatform();
-  POST = createRecurlyWebhookHandler({ billing: async () => platform.billing });
+  product = await startProduct();
+  const keyFile = path.join(product.services.env.dataDir, 'keys', 'billing-webhook-key');
+  webhookKey = readFileSync(keyFile, 'utf8').trim();
+  POST = createRecurlyWebhookHandler({ billing: async () => product.services.billing });
 });
 afterAll(async () => {
-  await platform?.close();
+  await product?.close();
 });
 
 const URL = 'http://localhost/api/webhooks/recurly/';
