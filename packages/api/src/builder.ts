@@ -31,8 +31,8 @@ export const builder = new SchemaBuilder<{
   Scalars: { DateTime: { Input: Date; Output: Date } };
 }>({
   defaultFieldNullability: false,
-  // errorsByCode sits inside errors (a failure reaches it as its result type); signInFirst too (its
-  // AuthError becomes a result), and before validation runs.
+  // errorsByCode sits inside errors, so the errors plugin receives each failure already as the result type
+  // of its code; signInFirst too (its AuthError becomes a result), and before validation runs.
   plugins: [
     ScopeAuthPlugin,
     ErrorsPlugin,
