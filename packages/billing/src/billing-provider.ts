@@ -157,6 +157,12 @@ export interface BillingProvider {
   }): Promise<{ subscription: ProviderSubscription; invoice: ProviderInvoice | null }>;
   /** Cancels at the end of the current term: access continues until then. */
   cancel(uuid: string): Promise<ProviderSubscription>;
+  /**
+   * Takes a cancellation back before the term ends (Recurly's reactivate): the subscription renews again
+   * at the end of its period. One already active is answered as it is; one whose term has ended cannot
+   * be resumed (BillingUnavailableError, nothing changed).
+   */
+  reactivate(uuid: string): Promise<ProviderSubscription>;
   /** Applies a coupon to a subscription's next renewals. */
   redeemCoupon(input: {
     uuid: string;

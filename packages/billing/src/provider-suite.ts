@@ -182,6 +182,23 @@ export function runBillingProviderSuite(name: string, open: (caseName: string) =
       expect((await h.provider.getSubscription(sub.uuid))?.state).toBe('CANCELED');
     });
 
+    it('resumes a cancelled subscription before its term ends: it renews again, once', async () => {
+      const h = await setup('reactivate');
+      const { subscription: sub } = await purchased(h);
+      await h.provider.cancel(sub.uuid);
+      const resumed = await h.provider.reactivate(sub.uuid);
+      expect(resumed).toMatchObject({
+        uuid: sub.uuid,
+        state: 'ACTIVE',
+        cancelledAt: null,
+        expiresAt: null,
+        currentPeriodEndsAt: sub.currentPeriodEndsAt,
+      });
+      expect(resumed.updatedAt.getTime()).toBeGreaterThanOrEqual(sub.updatedAt.getTime());
+      expect(await h.provider.reactivate(sub.uuid)).toEqual(resumed);
+      expect(await h.provider.getSubscription(sub.uuid)).toEqual(resumed);
+    });
+
     it('redeems the save-offer coupon on the subscription once', async () => {
       const h = await setup('coupon');
       const { subscription: sub } = await purchased(h);

@@ -40,6 +40,7 @@ interface RecurlyCalls {
   getSubscription(id: string): Promise<recurly.Subscription>;
   listAccountSubscriptions(account: string, options?: RequestOptions): recurly.Pager<recurly.Subscription>;
   cancelSubscription(id: string, options?: RequestOptions): Promise<recurly.Subscription>;
+  reactivateSubscription(id: string): Promise<recurly.Subscription>;
   previewSubscriptionChange(id: string, body: object): Promise<recurly.SubscriptionChange>;
   createSubscriptionChange(
     id: string,
@@ -253,6 +254,17 @@ export function createRecurlyProvider(
         // Cancelling twice: Recurly refuses the second; the subscription is already what was asked.
         const again = await provider.getSubscription(uuid).catch(() => null);
         if (again && again.state !== 'ACTIVE') return again;
+        throw unavailable(error);
+      }
+    },
+
+    async reactivate(uuid): Promise<ProviderSubscription> {
+      try {
+        return (await withDunning(await client.reactivateSubscription(subscriptionId(uuid)))).subscription;
+      } catch (error) {
+        // Resuming twice: Recurly refuses the second; the subscription is already what was asked.
+        const again = await provider.getSubscription(uuid).catch(() => null);
+        if (again?.state === 'ACTIVE') return again;
         throw unavailable(error);
       }
     },

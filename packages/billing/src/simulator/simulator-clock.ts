@@ -17,7 +17,7 @@ export const DUNNING_DAYS = 14;
 
 /**
  * Runs what falls due on one subscription by `now`, period by period: a trial's end or a renewal bills
- * the next year (the account's card, taxed by its billing country, less any coupon); a declined card
+ * the next year (the account's card, taxed by its billing country, less a coupon, used up by it); a declined card
  * puts it into dunning, which expires it after DUNNING_DAYS; a cancelled one expires at its period end.
  * Returns the notifications raised.
  */
@@ -63,6 +63,9 @@ export async function runDue(
       continue;
     }
     const paid = await writeInvoice(store, periodEnd, sub, net, tax, 'paid');
+    // A save-offer coupon is for one renewal (single use, as the coupon is set up in Recurly): used now.
+    sub.discountPercent = 0;
+    sub.couponCodes = [];
     sub.activeInvoiceId = paid.id;
     sub.periodFee = net;
     sub.currentPeriodStartedAt = periodEnd.toISOString();

@@ -36,7 +36,8 @@ export interface SimWebhook {
   id: string;
   object_type: 'subscription' | 'payment';
   site_id: 'simulator';
-  event_type: 'created' | 'updated' | 'renewed' | 'canceled' | 'expired' | 'succeeded' | 'failed';
+  event_type:
+    'created' | 'updated' | 'renewed' | 'canceled' | 'reactivated' | 'expired' | 'succeeded' | 'failed';
   event_time: string;
   uuid: string;
   account_code: string;

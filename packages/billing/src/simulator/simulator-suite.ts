@@ -215,6 +215,24 @@ export function runSimulatorSuite(
       expect((await sim.getSubscription(sub.uuid))?.state).toBe('EXPIRED');
     });
 
+    it('renews a resumed subscription at its period end, and cannot resume one that has ended', async () => {
+      const { sim, sub } = await purchased();
+      await sim.cancel(sub.uuid);
+      await sim.advanceClock(100 * DAY);
+      const resumed = await sim.reactivate(sub.uuid);
+      expect(resumed).toMatchObject({ state: 'ACTIVE', cancelledAt: null, expiresAt: null });
+      expect((await sim.pendingWebhooks()).map((w) => w.event_type)).toContain('reactivated');
+      const renewal = await sim.advanceClock(300 * DAY);
+      expect(renewal.webhooks.map((w) => w.event_type)).toEqual(['renewed', 'succeeded']);
+      expect(await sim.listInvoices('acct-1')).toHaveLength(2);
+
+      const other = await purchased();
+      await other.sim.cancel(other.sub.uuid);
+      await other.sim.advanceClock(366 * DAY);
+      await expect(other.sim.reactivate(other.sub.uuid)).rejects.toThrow(/has ended and cannot be resumed/);
+      expect((await other.sim.getSubscription(other.sub.uuid))?.state).toBe('EXPIRED');
+    });
+
     it('puts a failing renewal into dunning, then expires it after 14 days', async () => {
       const { sim, card, sub } = await purchased();
       await sim.updateBillingInfo('acct-1', (await card(TEST_CARDS.declined)).id);
@@ -236,6 +254,10 @@ export function runSimulatorSuite(
       expect((await sim.getSubscription(sub.uuid))?.couponCodes).toEqual(['save20']);
       await sim.advanceClock(366 * DAY);
       expect((await sim.listInvoices('acct-1')).map((i) => i.subtotal)).toEqual([45_000, 36_000]);
+      // Once: the renewal after is at the full price, and the coupon is no longer on the subscription.
+      expect((await sim.getSubscription(sub.uuid))?.couponCodes).toEqual([]);
+      await sim.advanceClock(366 * DAY);
+      expect((await sim.listInvoices('acct-1')).map((i) => i.subtotal)).toEqual([45_000, 36_000, 45_000]);
     });
 
     it('upgrades once per idempotency key, at the price of the day it is made', async () => {

@@ -362,6 +362,32 @@ export function createBillingSimulator(deps: {
       });
     },
 
+    reactivate(uuid) {
+      return deps.store.transaction(async (store) => {
+        const now = await clockOf(store);
+        const sub = await store.get<StoredSubscription>('subscription', uuid);
+        if (!sub) throw new BillingUnavailableError('No such subscription.', { mayHaveCharged: false });
+        if (sub.state === 'ACTIVE') return toProvider(sub);
+        // Only before the term ends: a cancelled subscription past its period end has expired.
+        if (sub.state !== 'CANCELED' || new Date(sub.currentPeriodEndsAt) <= now)
+          throw new BillingUnavailableError('The subscription has ended and cannot be resumed.', {
+            mayHaveCharged: false,
+          });
+        sub.state = 'ACTIVE';
+        sub.cancelledAt = null;
+        sub.expiresAt = null;
+        touch(sub, now);
+        await store.put('subscription', sub.uuid, sub.accountCode, sub);
+        await webhook(store, now, {
+          object_type: 'subscription',
+          event_type: 'reactivated',
+          uuid,
+          account_code: sub.accountCode,
+        });
+        return toProvider(sub);
+      });
+    },
+
     redeemCoupon(input) {
       return deps.store.transaction(async (store) => {
         const now = await clockOf(store);

@@ -335,6 +335,17 @@ builder.mutationField('cancelSubscription', (t) =>
   }),
 );
 
+builder.mutationField('reactivateSubscription', (t) =>
+  t.field({
+    type: RecurlySubscriptionType,
+    description:
+      "Resumes the reader's cancelled membership before its paid period ends: it renews again then. Nothing is charged now.",
+    authScopes: { loggedIn: true },
+    errors: { types: [AuthError, SubscriptionPurchaseError], directResult: true },
+    resolve: (_root, _args, ctx) => billingFor(ctx).resume(requireViewer(ctx.viewer).userId),
+  }),
+);
+
 const UpdateIndividualBillingInfoInput = builder
   .inputType('UpdateIndividualBillingInfoInput', {
     fields: (t) => ({ billingToken: t.string({ required: true }) }),

@@ -21,7 +21,9 @@ import { eligibilityFrom, membershipFrom, type Membership } from './membership';
 import type { IndividualSubscription } from './individual-subscription';
 import { purchaseIndividualSubscription } from './purchase-individual-subscription';
 import { purchaseSubscription, type PurchaseInput } from './purchase-subscription';
+import { renderInvoicePdf } from './invoice-pdf';
 import { reconcileSubscriptions, type ReconcileReport } from './reconcile';
+import { resumableSubscription, resumeSubscription } from './resume-subscription';
 import { billingInfoOf, updateBillingInfo } from './update-billing-info';
 import {
   previewIndividualUpgrade,
@@ -77,6 +79,20 @@ export interface BillingModule {
   cancellationDiscount(userId: string): Promise<typeof CANCELLATION_COUPON | null>;
   cancel(input: Parameters<typeof cancelSubscription>[1]): Promise<SubscriptionRecord>;
   redeemDiscount(userId: string): Promise<SubscriptionRecord>;
+  /** The reader's cancelled individual subscription whose paid period has not ended, if any. */
+  resumableSubscription(userId: string): Promise<SubscriptionRecord | null>;
+  /** Takes the reader's cancellation back before the period ends (resume-subscription.ts). */
+  resume(userId: string): Promise<SubscriptionRecord>;
+  /**
+   * One of the reader's own invoices as a PDF; null when the reader's billing account holds no invoice
+   * of that id (another reader's included). The provider's outage throws BillingUnavailableError.
+   */
+  invoicePdf(input: {
+    userId: string;
+    email: string;
+    invoiceId: string;
+    locale: string;
+  }): Promise<Buffer | null>;
   /** Verifies, parses and applies one webhook delivery. */
   receiveWebhook(rawBody: string, signatureHeader: string | null, now?: Date): Promise<WebhookReceipt>;
   /** Delivers the simulator's pending notifications to the webhook endpoint (no-op with a real provider). */
@@ -178,6 +194,22 @@ export function createBillingModule(
         afterChange();
       }
     },
+    resumableSubscription: async (userId) => resumableSubscription(await deps(), userId),
+    async resume(userId) {
+      try {
+        return await resumeSubscription(await deps(), userId);
+      } finally {
+        afterChange();
+      }
+    },
+    async invoicePdf({ userId, email, invoiceId, locale }) {
+      // Looked up among the reader's own invoices only: the account code is the user id.
+      const invoice = (await provider.listInvoices(userId)).find((i) => i.id === invoiceId);
+      if (!invoice) return null;
+      const billingInfo = await provider.getBillingInfo(userId);
+      const { siteName, siteUrl } = platform.env;
+      return renderInvoicePdf(invoice, { siteName, siteUrl, locale, email, billingInfo });
+    },
     reconcile: async (log) => reconcileSubscriptions({ repo, provider }, [], log),
     async receiveWebhook(rawBody, signatureHeader, now = new Date()) {
       const check = verifyWebhookSignature(signatureHeader, rawBody, keys, now);
@@ -214,6 +246,11 @@ export { currencyForCountry, formatMoney, isCurrency, priceOf } from '@bof/billi
 export { taxFor } from '@bof/billing/tax';
 export { createBillingMembershipRecords } from './billing-membership-records';
 export { previewSubscriptionUpgrade } from './upgrade-subscription';
-export { CANCELLATION_REASONS, cancellableSubscription } from './cancel-subscription';
+export {
+  CANCELLATION_REASONS,
+  acceptedCancellationCoupon,
+  cancellableSubscription,
+} from './cancel-subscription';
+export { nextChargeOf, type NextCharge } from './next-renewal';
 export { BillingUnavailableError } from '@bof/billing/billing-provider';
 export { currencyRefusal } from '@bof/billing/pricing';
