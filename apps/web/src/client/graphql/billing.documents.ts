@@ -113,10 +113,26 @@ export const UpdateIndividualBillingInfoMutation = graphql(`
     updateIndividualBillingInfo(input: $input) {
       __typename
       ... on BillingInfo {
+        countryCode
         card {
           cardType
           lastFour
         }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`);
+
+export const ReactivateSubscriptionMutation = graphql(`
+  mutation ReactivateSubscription {
+    reactivateSubscription {
+      __typename
+      ... on RecurlySubscription {
+        uuid
+        state
       }
       ... on Error {
         message

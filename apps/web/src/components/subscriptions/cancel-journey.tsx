@@ -22,15 +22,27 @@ const REASONS = [
   { value: 'other', label: 'Something else' },
 ] as const;
 
-type Step = { kind: 'reasons' } | { kind: 'offer'; code: string; percent: number } | { kind: 'working' };
+type Step =
+  | { kind: 'reasons' }
+  | { kind: 'offer'; code: string; percent: number }
+  | { kind: 'confirm' }
+  | { kind: 'working' };
 
 /**
  * Reasons first; then, once per subscription, a save offer: accept it (accepted_discount) or cancel
- * (cancelled). Either way the reader's token is re-read through the membership-change helper (a
+ * (cancelled). When the offer has been made already (a second visit, after accepting it), the reader is
+ * asked to confirm instead, told until when they keep access and the discount they give up. Either way the reader's token is re-read through the membership-change helper (a
  * cancellation keeps the level until the period ends, so it waits for the refreshed token to carry it),
  * and the cancellation event goes to analytics.
  */
-export function CancelJourney(props: { subscriptionId: string; planCode: string }) {
+export function CancelJourney(props: {
+  subscriptionId: string;
+  planCode: string;
+  /** The last day of access after cancelling, formatted for the reader. */
+  accessUntil: string;
+  /** The save offer the reader accepted on this subscription, which cancelling gives up. */
+  acceptedDiscountPercent: number | null;
+}) {
   const hydrated = useHydrated();
   const auth = useAuth();
   const client = useGraphQLClient();
@@ -89,7 +101,7 @@ export function CancelJourney(props: { subscriptionId: string; planCode: string 
       if (coupon?.__typename === 'CancellationCoupon') {
         setDiscountOffered(true);
         setStep({ kind: 'offer', code: coupon.code, percent: coupon.discountPercent });
-      } else await cancel(false);
+      } else setStep({ kind: 'confirm' });
     } catch {
       setError('We could not reach our membership service. Please try again.');
       setStep({ kind: 'reasons' });
@@ -117,6 +129,42 @@ export function CancelJourney(props: { subscriptionId: string; planCode: string 
         One moment…
       </p>
     );
+  if (step.kind === 'confirm') {
+    return (
+      <div className="mt-6 space-y-4 rounded border-2 border-ink p-6" data-testid="cancel-confirmation">
+        <h2 className="font-serif text-2xl font-bold">Are you sure you want to cancel?</h2>
+        <p>
+          You keep full access until {props.accessUntil}. After that your membership ends and you will not be
+          charged again.
+        </p>
+        {props.acceptedDiscountPercent ? (
+          <p data-testid="discount-given-up">
+            You accepted {props.acceptedDiscountPercent} % off your next renewal. If you cancel, you give that
+            discount up.
+          </p>
+        ) : null}
+        <p className="flex flex-wrap gap-3">
+          <button
+            type="button"
+            onClick={() =>
+              void cancel(false).catch(() => {
+                setError(
+                  'We could not reach our membership service, and nothing has changed. Please try again.',
+                );
+                setStep({ kind: 'reasons' });
+              })
+            }
+            className="rounded bg-ink px-4 py-2 text-paper"
+          >
+            Cancel membership
+          </button>
+          <a href="/user/membership/" className="rounded border border-ink px-4 py-2 no-underline">
+            Keep my membership
+          </a>
+        </p>
+      </div>
+    );
+  }
   if (step.kind === 'offer') {
     return (
       <div className="mt-6 space-y-4 rounded border-2 border-ink p-6">

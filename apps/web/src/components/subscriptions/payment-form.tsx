@@ -10,7 +10,8 @@ import { runMutation } from '../../client/graphql/graphql-client';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
 import { useHydrated } from '../../client/use-hydrated';
 import { SignInPrompt } from '../auth/sign-in-prompt';
-import { PaymentSummary, type DueToday } from './payment-summary';
+import { RenewalTerms, useCheckoutState, useYearlyDue } from './checkout-state';
+import { PaymentSummary } from './payment-summary';
 import { attemptKey, endAttempt } from './purchase-attempt';
 import { RecurlyCardFields, RecurlyChallenge, type CardTokenizer } from './recurly-card-fields';
 import { RecurlyCheckout, type RecurlyBrowserConfig } from './recurly-checkout';
@@ -50,13 +51,16 @@ interface PaymentFormProps {
   plan: PaymentPlan;
   currency: Currency;
   locale: string;
-  defaultCountry: string;
   countries: string[];
+  /** The reader's name from their personal details, to start the card's name with. */
+  defaultName: { firstName: string; lastName: string };
   taxRates: Record<string, TaxRate>;
   /** The plan's free trial applies (the plan has one and the reader is eligible). */
   withTrial: boolean;
   /** When a trial's first year is charged, formatted for the reader. */
   trialChargedOn: string | null;
+  /** When a membership paid today first renews, formatted for the reader. */
+  renewsOn: string;
   testCardsHint: boolean;
   /** Recurly.js card fields and pricing when Recurly is configured; the simulator's fields otherwise. */
   recurly?: RecurlyBrowserConfig | null;
@@ -66,7 +70,8 @@ interface PaymentFormProps {
  * The payment form: card fields tokenised by the billing provider (Recurly.js when configured, the
  * simulator's otherwise), then one purchase per attempt (its idempotency key kept until a definitive
  * answer), through 3-D Secure when the bank asks, then a wait until the reader's token shows the new
- * membership. Sends checkout_started, payment_submitted and purchase to analytics.
+ * membership. Sends checkout_started, payment_submitted and purchase to analytics. Inside CheckoutState:
+ * the billing country and the price it shares with the page's heading.
  */
 export function PaymentForm(props: PaymentFormProps) {
   if (!props.recurly) return <CardPaymentForm {...props} recurlyFields={false} />;
@@ -81,11 +86,10 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
   const hydrated = useHydrated();
   const auth = useAuth();
   const client = useGraphQLClient();
-  const [country, setCountry] = useState(props.defaultCountry);
+  const { country, setCountry, setProviderPrice } = useCheckoutState();
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<CardField, string>>>({});
-  const [providerPrice, setProviderPrice] = useState<DueToday | null>(null);
   const tokenizer = useRef<CardTokenizer | null>(null);
   const setTokenizer = useCallback((tokenize: CardTokenizer) => {
     tokenizer.current = tokenize;
@@ -97,16 +101,8 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
   const analytics = { planCode: props.plan.code, currency: props.currency };
 
   const net = props.plan.prices[props.currency];
-  const tax = props.taxRates[country] ?? { rate: 0, type: 'none' };
-  const tableDue: DueToday = {
-    net,
-    tax: Math.round(net * tax.rate),
-    total: net + Math.round(net * tax.rate),
-    taxLabel: tax.type === 'none' ? 'Tax' : `${tax.type} (${Math.round(tax.rate * 1000) / 10} %)`,
-    source: 'table',
-  };
   // Recurly's own figures where it gives them (its tax service), the table's otherwise.
-  const due = providerPrice ?? tableDue;
+  const due = useYearlyDue(net, props.taxRates);
   const dueToday = props.withTrial ? 0 : due.total;
   const money = (minor: number) =>
     new Intl.NumberFormat(props.locale, { style: 'currency', currency: props.currency }).format(minor / 100);
@@ -295,6 +291,7 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
             name="firstName"
             data-recurly="first_name"
             autoComplete="cc-given-name"
+            defaultValue={props.defaultName.firstName}
             required
             className={input}
             aria-describedby={fieldErrors.name ? 'pay-name-error' : undefined}
@@ -309,6 +306,7 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
             name="lastName"
             data-recurly="last_name"
             autoComplete="cc-family-name"
+            defaultValue={props.defaultName.lastName}
             required
             className={input}
           />
@@ -386,6 +384,14 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
             ? { days: props.plan.trialDays, chargedOn: props.trialChargedOn }
             : null
         }
+      />
+      <RenewalTerms
+        net={net}
+        currency={props.currency}
+        locale={props.locale}
+        taxRates={props.taxRates}
+        trialEndsOn={props.withTrial ? props.trialChargedOn : null}
+        renewsOn={props.renewsOn}
       />
       <button
         type="submit"

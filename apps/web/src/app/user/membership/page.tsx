@@ -1,8 +1,17 @@
 import Link from 'next/link';
 import type { Currency } from '@bof/config/constants';
-import { cancellableSubscription, findPlan, formatMoney } from '@bof/api/billing';
+import {
+  acceptedCancellationCoupon,
+  cancellableSubscription,
+  findPlan,
+  formatMoney,
+  nextChargeOf,
+} from '@bof/api/billing';
 import { runningServices } from '@bof/api/running-services';
 import { SignedOutPage } from '../../../components/auth/signed-out-page';
+import { PAYMENT_COUNTRIES } from '../../../components/subscriptions/payment-countries';
+import { ResumeMembership } from '../../../components/subscriptions/resume-membership';
+import { UpdateCard } from '../../../components/subscriptions/update-card';
 import { readerLocale } from '../../../server/reader-locale';
 import { getServerViewer } from '../../../server/server-viewer';
 
@@ -29,9 +38,11 @@ const orOutage = <T,>(read: Promise<T>) =>
   );
 
 /**
- * Spec §2 /user/membership/: plan, status, renewal or end date, card, invoices (each with its own
- * plan), the provider's hosted account pages where there are some, upgrade and cancel. Membership comes
- * from the product's records, so the page renders during a provider outage, saying what it cannot show.
+ * Spec §2 /user/membership/: plan, status, renewal or end date, the next payment (less the save offer
+ * when the reader accepted it), card (and replacing it), invoices (each with its own plan, and as a PDF),
+ * the provider's hosted account pages where there are some, upgrade, cancel, and resuming a cancelled
+ * membership before its period ends. Membership comes from the product's records, so the page renders
+ * during a provider outage, saying what it cannot show.
  */
 export default async function MembershipPage({ searchParams }: Props) {
   const viewer = await getServerViewer();
@@ -43,12 +54,14 @@ export default async function MembershipPage({ searchParams }: Props) {
       />
     );
   const params = await searchParams;
-  const { billing } = await runningServices();
+  const { billing, env } = await runningServices();
   const { locale } = await readerLocale();
   const deps = await billing.deps();
-  const [membership, cancellable, card, invoices, manageUrl] = await Promise.all([
+  const [membership, cancellable, resumable, subscriptions, card, invoices, manageUrl] = await Promise.all([
     billing.membershipOf(viewer.user_id),
     cancellableSubscription(deps, viewer.user_id),
+    billing.resumableSubscription(viewer.user_id),
+    billing.subscriptionsOf(viewer.user_id),
     orOutage(billing.provider.getBillingInfo(viewer.user_id)),
     orOutage(billing.provider.listInvoices(viewer.user_id)),
     orOutage(billing.provider.accountManagementUrl(viewer.user_id)),
@@ -57,6 +70,21 @@ export default async function MembershipPage({ searchParams }: Props) {
   const date = (d: Date | null) =>
     d ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(d) : '';
   const plan = membership.plan;
+  const current = subscriptions.find((s) => s.uuid === membership.subscriptionUuid) ?? null;
+  const discount =
+    current && membership.status !== 'ActiveCanceled' ? acceptedCancellationCoupon(current) : null;
+  // The next charge is taxed for the card's billing country: shown while the card is known.
+  const next =
+    current &&
+    card.ok &&
+    card.value &&
+    (membership.status === 'ActiveRenewing' || membership.status === 'ActiveTrial')
+      ? nextChargeOf(current, card.value.countryCode)
+      : null;
+  const money = (minor: number, currency: string) => formatMoney(minor, currency as Currency, locale);
+  const renewal = resumable
+    ? nextChargeOf(resumable, card.ok && card.value ? card.value.countryCode : '')
+    : null;
   const upgradedTo = typeof params.upgraded === 'string' ? findPlan(params.upgraded) : undefined;
   return (
     <section className="mx-auto max-w-measure px-gutter py-10">
@@ -74,6 +102,17 @@ export default async function MembershipPage({ searchParams }: Props) {
       {upgradedTo && plan?.code === upgradedTo.code ? (
         <p role="status" className="mt-6 rounded border border-ink px-3 py-2">
           You are now a {upgradedTo.title} member.
+        </p>
+      ) : null}
+      {params.resumed && membership.status === 'ActiveRenewing' ? (
+        <p role="status" className="mt-6 rounded border border-ink px-3 py-2" data-testid="resumed-notice">
+          Your membership is resumed. It renews automatically on {date(membership.periodEndsAt)}.
+        </p>
+      ) : null}
+      {params.card === 'updated' && card.ok && card.value ? (
+        <p role="status" className="mt-6 rounded border border-ink px-3 py-2" data-testid="card-notice">
+          Your {card.value.card.cardType} ending {card.value.card.lastFour} is saved. Your renewals are
+          charged to it.
         </p>
       ) : null}
       {!plan ? (
@@ -104,10 +143,30 @@ export default async function MembershipPage({ searchParams }: Props) {
                 : 'Renews on'}
           </dt>
           <dd data-testid="membership-date">{date(membership.periodEndsAt)}</dd>
+          {next ? (
+            <>
+              <dt className="font-medium">Next payment</dt>
+              <dd data-testid="next-payment">
+                {money(next.price, next.currency)} on {date(membership.periodEndsAt)}
+                {next.discountPercent > 0 ? (
+                  <span className="text-muted"> (instead of {money(next.fullPrice, next.currency)})</span>
+                ) : null}
+              </dd>
+            </>
+          ) : null}
+          {discount ? (
+            <>
+              <dt className="font-medium">Discount</dt>
+              <dd data-testid="membership-discount">
+                {discount.discountPercent} % off your next renewal: the offer you accepted
+                {current?.discountRedeemedAt ? ` on ${date(current.discountRedeemedAt)}` : ''}
+              </dd>
+            </>
+          ) : null}
           {card.ok && card.value ? (
             <>
               <dt className="font-medium">Card</dt>
-              <dd>
+              <dd data-testid="membership-card">
                 {card.value.card.cardType} ending {card.value.card.lastFour}, expires{' '}
                 {String(card.value.card.expMonth).padStart(2, '0')}/{card.value.card.expYear}
               </dd>
@@ -115,6 +174,29 @@ export default async function MembershipPage({ searchParams }: Props) {
           ) : null}
         </dl>
       )}
+      {plan && card.ok && card.value && membership.status !== 'Expired' ? (
+        <UpdateCard
+          recurly={
+            env.billing.recurly
+              ? { publicKey: env.billing.recurly.publicKey, scriptUrl: env.billing.recurly.scriptUrl }
+              : null
+          }
+          countries={[...PAYMENT_COUNTRIES]}
+          locale={locale}
+          current={{
+            firstName: card.value.firstName,
+            lastName: card.value.lastName,
+            countryCode: card.value.countryCode,
+          }}
+          testCardsHint={env.embedded}
+        />
+      ) : null}
+      {resumable && renewal ? (
+        <ResumeMembership
+          renewsOn={date(resumable.currentPeriodEndsAt)}
+          price={card.ok && card.value ? money(renewal.price, renewal.currency) : null}
+        />
+      ) : null}
       {plan ? (
         <p className="mt-8 flex flex-wrap gap-3">
           {plan.upgradesTo.length > 0 &&
@@ -157,8 +239,11 @@ export default async function MembershipPage({ searchParams }: Props) {
                 <th scope="col" className="py-2 pr-3 text-right">
                   Amount
                 </th>
-                <th scope="col" className="py-2 text-right">
+                <th scope="col" className="py-2 pr-3 text-right">
                   Status
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  <span className="sr-only">Download</span>
                 </th>
               </tr>
             </thead>
@@ -170,8 +255,17 @@ export default async function MembershipPage({ searchParams }: Props) {
                   <td className="py-2 pr-3 text-right">
                     {formatMoney(invoice.paid || invoice.total, invoice.currency as Currency, locale)}
                   </td>
-                  <td className="py-2 text-right">
+                  <td className="py-2 pr-3 text-right">
                     {invoice.state === 'paid' ? 'Paid' : invoice.state === 'failed' ? 'Failed' : 'Pending'}
+                  </td>
+                  <td className="py-2 text-right">
+                    <a
+                      href={`/user/membership/invoices/${encodeURIComponent(invoice.id)}/`}
+                      download
+                      aria-label={`Download the invoice of ${date(invoice.createdAt)} (PDF)`}
+                    >
+                      PDF
+                    </a>
                   </td>
                 </tr>
               ))}

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getServerEnv } from '@bof/config/server';
 import { Welcome } from '../../../components/auth/welcome';
+import { WelcomeTrialNote } from '../../../components/subscriptions/welcome-trial-note';
 import { resolveRedirectTarget } from '../../../client/auth/redirect-target';
 import { single } from '../../../server/identity-flows';
 
@@ -28,6 +29,7 @@ export default async function WelcomePage({ searchParams }: Props) {
   return (
     <section className="mx-auto max-w-measure px-gutter py-10">
       <Welcome />
+      <WelcomeTrialNote />
       {offerBack ? (
         <p className="mt-8 border-t border-rule pt-6">
           <a href={back} className="font-semibold">

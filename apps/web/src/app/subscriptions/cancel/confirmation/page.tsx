@@ -1,5 +1,8 @@
 import Link from 'next/link';
+import type { Currency } from '@bof/config/constants';
+import { formatMoney, nextChargeOf } from '@bof/api/billing';
 import { runningServices } from '@bof/api/running-services';
+import { ResumeMembership } from '../../../../components/subscriptions/resume-membership';
 import { readerLocale } from '../../../../server/reader-locale';
 import { getServerViewer } from '../../../../server/server-viewer';
 
@@ -7,12 +10,23 @@ export const dynamic = 'force-dynamic';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** Spec §2 /subscriptions/cancel/confirmation/: what happened, and until when the reader keeps access. */
+/**
+ * Spec §2 /subscriptions/cancel/confirmation/: what happened, until when the reader keeps access, and
+ * resuming the membership while the period has not ended.
+ */
 export default async function CancelConfirmationPage({ searchParams }: Props) {
   const action = (await searchParams).action;
   const viewer = await getServerViewer();
-  const membership = viewer ? await (await runningServices()).billing.membershipOf(viewer.user_id) : null;
+  const { billing } = await runningServices();
+  const [membership, resumable, card] = viewer
+    ? await Promise.all([
+        billing.membershipOf(viewer.user_id),
+        billing.resumableSubscription(viewer.user_id),
+        billing.billingInfoOf(viewer.user_id),
+      ])
+    : [null, null, null];
   const { locale } = await readerLocale();
+  const renewal = resumable && card ? nextChargeOf(resumable, card.countryCode) : null;
   const until = membership?.periodEndsAt
     ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(membership.periodEndsAt)
     : null;
@@ -31,7 +45,16 @@ export default async function CancelConfirmationPage({ searchParams }: Props) {
               ? `You keep full access until ${until}. You will not be charged again.`
               : 'You will not be charged again.'}
           </p>
-          <p className="mt-2">Changed your mind? You can rejoin at any time.</p>
+          {resumable ? (
+            <ResumeMembership
+              renewsOn={new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(
+                resumable.currentPeriodEndsAt,
+              )}
+              price={renewal ? formatMoney(renewal.price, renewal.currency as Currency, locale) : null}
+            />
+          ) : (
+            <p className="mt-2">Changed your mind? You can rejoin at any time.</p>
+          )}
         </>
       )}
       <p className="mt-8">

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { Currency } from '@bof/config/constants';
 import { PLANS, currencyForCountry, findPlan, formatMoney, isCurrency, taxFor } from '@bof/api/billing';
 import { runningServices } from '@bof/api/running-services';
+import { CheckoutHeading, CheckoutState } from '../../../../components/subscriptions/checkout-state';
 import { PaymentForm, type PaymentPlan } from '../../../../components/subscriptions/payment-form';
 import { PAYMENT_COUNTRIES } from '../../../../components/subscriptions/payment-countries';
 import { readerLocale } from '../../../../server/reader-locale';
@@ -16,11 +17,19 @@ const SOLD_HERE = new Set(
 );
 const DAY_MS = 86_400_000;
 
+const addYears = (date: Date, years: number) => {
+  const next = new Date(date);
+  next.setUTCFullYear(next.getUTCFullYear() + years);
+  return next;
+};
+
 /**
  * Spec §2 /subscriptions/individuals/payment/?plan=: pay for an individual plan (the three individual
  * plans, the beauty package and the executive plan). Before the reader types a card, the page knows
  * what they may buy: a member is sent to their membership (or the upgrade), and a reader who has had a
- * membership before is shown the plan's price from today, without its free trial.
+ * membership before is shown the plan's price from today, without its free trial. The card's name and
+ * billing country start from the reader's personal details (the country from their locale when they gave
+ * none), and the currency follows that country unless the reader chose one.
  */
 export default async function PaymentPage({ searchParams }: Props) {
   const params = await searchParams;
@@ -37,18 +46,21 @@ export default async function PaymentPage({ searchParams }: Props) {
       </section>
     );
   }
-  const { locale, country } = await readerLocale();
-  const asked = typeof params.currency === 'string' ? params.currency.toUpperCase() : '';
-  const currency: Currency = isCurrency(asked) ? asked : currencyForCountry(country);
-  const { billing, env } = await runningServices();
+  const { locale, country: localeCountry } = await readerLocale();
+  const { billing, env, personalDetails } = await runningServices();
   const viewer = await getServerViewer();
-  const [eligibility, membership, now] = viewer
+  const [eligibility, membership, now, details] = viewer
     ? await Promise.all([
         billing.eligibilityOf(viewer.user_id),
         billing.membershipOf(viewer.user_id),
         billing.now(),
+        personalDetails.of(viewer.user_id).then((d) => d.details),
       ])
-    : [null, null, await billing.now()];
+    : [null, null, await billing.now(), null];
+  // The billing country the form starts with: the reader's own, else their locale's.
+  const country = [details?.country, localeCountry].find((c): c is string => !!c && /^[A-Z]{2}$/.test(c));
+  const asked = typeof params.currency === 'string' ? params.currency.toUpperCase() : '';
+  const currency: Currency = isCurrency(asked) ? asked : currencyForCountry(country);
 
   if (eligibility && !eligibility.isEligibleForPurchase) {
     const upgrade = membership?.plan?.upgradesTo.includes(plan.code) ?? false;
@@ -81,7 +93,12 @@ export default async function PaymentPage({ searchParams }: Props) {
   const withTrial = trialOffered && (eligibility?.isEligibleForTrialPurchase ?? true);
   const dateOf = (d: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(d);
   const trialChargedOn = withTrial ? dateOf(new Date(now.getTime() + plan.trialDays * DAY_MS)) : null;
-  const taxRates = Object.fromEntries(PAYMENT_COUNTRIES.map((c) => [c, taxFor(c)]));
+  const renewsOn = dateOf(addYears(now, 1));
+  const countries: string[] =
+    country && !(PAYMENT_COUNTRIES as readonly string[]).includes(country)
+      ? [country, ...PAYMENT_COUNTRIES]
+      : [...PAYMENT_COUNTRIES];
+  const taxRates = Object.fromEntries(countries.map((c) => [c, taxFor(c)]));
   const view: PaymentPlan = {
     code: plan.code,
     title: plan.title,
@@ -89,49 +106,58 @@ export default async function PaymentPage({ searchParams }: Props) {
     prices: plan.prices,
   };
   return (
-    <section className="mx-auto grid max-w-page gap-10 px-gutter py-10 lg:grid-cols-[1fr_22rem]">
-      <div>
-        <p className="text-sm font-semibold uppercase tracking-wide text-muted">Membership</p>
-        <h1 className="mt-1 font-serif text-3xl font-bold">Pay for {plan.title}</h1>
-        {trialOffered && !withTrial ? (
-          <p className="mt-4 rounded border border-rule bg-surface px-3 py-2" data-testid="no-trial-notice">
-            You have had a membership with us before, so {plan.title} starts today without the free trial.
+    <CheckoutState initialCountry={country ?? 'GB'}>
+      <section className="mx-auto grid max-w-page gap-10 px-gutter py-10 lg:grid-cols-[1fr_22rem]">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wide text-muted">Membership</p>
+          <CheckoutHeading
+            title={plan.title}
+            net={plan.prices[currency]}
+            currency={currency}
+            locale={locale}
+            taxRates={taxRates}
+            freeUntil={withTrial ? trialChargedOn : null}
+          />
+          {trialOffered && !withTrial ? (
+            <p className="mt-4 rounded border border-rule bg-surface px-3 py-2" data-testid="no-trial-notice">
+              You have had a membership with us before, so {plan.title} starts today without the free trial.
+            </p>
+          ) : null}
+          <PaymentForm
+            plan={view}
+            currency={currency}
+            locale={locale}
+            countries={countries}
+            defaultName={{ firstName: details?.firstName ?? '', lastName: details?.lastName ?? '' }}
+            taxRates={taxRates}
+            withTrial={withTrial}
+            trialChargedOn={trialChargedOn}
+            renewsOn={renewsOn}
+            testCardsHint={env.embedded}
+            recurly={
+              env.billing.recurly
+                ? { publicKey: env.billing.recurly.publicKey, scriptUrl: env.billing.recurly.scriptUrl }
+                : null
+            }
+          />
+        </div>
+        <aside aria-label="Your plan" className="h-fit rounded border border-rule bg-surface p-6">
+          <h2 className="font-serif text-xl font-semibold">{plan.title}</h2>
+          <p className="mt-2 text-sm text-muted">{plan.description}</p>
+          <p className="mt-4 text-2xl font-bold">{formatMoney(plan.prices[currency], currency, locale)}</p>
+          <p className="text-sm text-muted">a year, plus tax where it applies</p>
+          {withTrial && trialChargedOn ? (
+            <p className="mt-2 text-sm" data-testid="trial-notice">
+              Free for {plan.trialDays} days: nothing to pay today. Your first year is charged on{' '}
+              {trialChargedOn} unless you cancel before then, which you can do at any time from Your
+              membership.
+            </p>
+          ) : null}
+          <p className="mt-4 text-sm">
+            <Link href={`/subscriptions/packages/?currency=${currency}`}>Change plan or currency</Link>
           </p>
-        ) : null}
-        <PaymentForm
-          plan={view}
-          currency={currency}
-          locale={locale}
-          defaultCountry={
-            country && (PAYMENT_COUNTRIES as readonly string[]).includes(country) ? country : 'GB'
-          }
-          countries={[...PAYMENT_COUNTRIES]}
-          taxRates={taxRates}
-          withTrial={withTrial}
-          trialChargedOn={trialChargedOn}
-          testCardsHint={env.embedded}
-          recurly={
-            env.billing.recurly
-              ? { publicKey: env.billing.recurly.publicKey, scriptUrl: env.billing.recurly.scriptUrl }
-              : null
-          }
-        />
-      </div>
-      <aside aria-label="Your plan" className="h-fit rounded border border-rule bg-surface p-6">
-        <h2 className="font-serif text-xl font-semibold">{plan.title}</h2>
-        <p className="mt-2 text-sm text-muted">{plan.description}</p>
-        <p className="mt-4 text-2xl font-bold">{formatMoney(plan.prices[currency], currency, locale)}</p>
-        <p className="text-sm text-muted">a year, plus tax where it applies</p>
-        {withTrial && trialChargedOn ? (
-          <p className="mt-2 text-sm" data-testid="trial-notice">
-            Free for {plan.trialDays} days: nothing to pay today. Your first year is charged on{' '}
-            {trialChargedOn} unless you cancel before then, which you can do at any time from Your membership.
-          </p>
-        ) : null}
-        <p className="mt-4 text-sm">
-          <Link href={`/subscriptions/packages/?currency=${currency}`}>Change plan or currency</Link>
-        </p>
-      </aside>
-    </section>
+        </aside>
+      </section>
+    </CheckoutState>
   );
 }
