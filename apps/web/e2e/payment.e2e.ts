@@ -250,13 +250,15 @@ test.describe('paying for a membership', () => {
     await page.getByRole('button', { name: 'Accept the offer' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you for staying' })).toBeVisible();
 
-    // Cancels again: the offer is made once, so this time it cancels.
+    // Cancels again: the offer is made once, so this time the reader confirms, and it cancels.
     await page.goto('/subscriptions/cancel/');
     await page.getByLabel('Something else').check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Tell us a little more' })).toBeVisible();
     await page.getByLabel('Tell us more').fill('Moving to my company’s plan');
     await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByTestId('discount-given-up')).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel membership' }).click();
     await expect(page.getByRole('heading', { name: 'Your membership is cancelled' })).toBeVisible();
     await expect(page.getByTestId('access-until')).toContainText('You keep full access until');
     await page.goto('/user/membership/');
