@@ -1,4 +1,4 @@
-import { BillingUnavailableError } from '@bof/api/billing';
+import { hasErrorCode } from '@bof/api/errors';
 import { runningServices } from '@bof/api/running-services';
 import { readerLocale } from '../../../../../server/reader-locale';
 import { getServerViewer } from '../../../../../server/server-viewer';
@@ -28,7 +28,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
       await runningServices()
     ).billing.invoicePdf({ userId: viewer.user_id, email: viewer.email, invoiceId: id, locale });
   } catch (error) {
-    if (!(error instanceof BillingUnavailableError)) throw error;
+    if (!hasErrorCode(error, 'billing_unavailable')) throw error;
     console.error('Invoice PDF: billing provider unavailable', error);
     return text('We cannot reach our payment provider right now. Please try again in a few minutes.', 503);
   }
