@@ -149,7 +149,7 @@ test.describe('managing a membership', () => {
     await page.getByRole('button', { name: 'Save card' }).click();
     await expect(page.getByTestId('card-notice')).toContainText('ending 4444 is saved');
     await expect(page.getByTestId('membership-card')).toContainText(
-      'Mastercard ending 4444, expires 11/2031',
+      'MasterCard ending 4444, expires 11/2031',
     );
 
     // The save offer accepted is shown on the membership page, with the next payment it lowers.
