@@ -44,7 +44,7 @@ test.describe('checkout trust', () => {
     const terms = page.getByTestId('renewal-terms');
     await expect(terms).toHaveText(
       new RegExp(
-        `^Your membership renews automatically every year: £540\\.00 \\(including VAT \\(20 %\\)\\) is charged to this card on ${LONG_DATE} and every year after, unless you cancel before then\\.`,
+        `^Your membership renews automatically every year: £540\\.00, including VAT \\(20 %\\), is charged to this card on ${LONG_DATE} and every year after, unless you cancel before then\\.`,
       ),
     );
     await expect(terms.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute(
@@ -90,7 +90,7 @@ test.describe('checkout trust', () => {
     );
     const until = /free until (.+), then/.exec((await heading.textContent())!)![1]!;
     await expect(page.getByTestId('renewal-terms')).toContainText(
-      `Free until ${until}. Your membership then renews automatically: £300.00 (including VAT (20 %)) is charged to this card on ${until}`,
+      `Free until ${until}. Your membership then renews automatically: £300.00, including VAT (20 %), is charged to this card on ${until}`,
     );
     await expect(page.getByTestId('renewal-terms')).toContainText('By starting your trial you agree');
     await screenshots(page, testInfo, 'payment-trial');

@@ -97,7 +97,9 @@ export function RenewalTerms(props: {
 }) {
   const due = useYearlyDue(props.net, props.taxRates);
   const price = money(due.total, props.currency, props.locale);
-  const withTax = due.tax > 0 ? ` (including ${due.taxLabel})` : '';
+  // "£540.00, including VAT (20 %)," as the summary names it; Recurly's own figure is just "tax".
+  const withTax =
+    due.tax <= 0 ? '' : due.source === 'provider' ? ', including tax,' : `, including ${due.taxLabel},`;
   return (
     <p className="text-sm" data-testid="renewal-terms">
       {props.trialEndsOn
