@@ -89,8 +89,10 @@ test.describe('paying for a membership', () => {
     await signIn(context, 'e2e-declined');
     const page = await context.newPage();
     await page.goto('/subscriptions/individuals/payment/?plan=individuals_premium_yearly_v1&currency=GBP');
-    await expect(page.getByTestId('due-today')).toHaveText('£540.00');
+    // The reader's details say Italy: the form starts there, with Italian VAT, until the card says GB.
+    await expect(page.getByTestId('due-today')).toHaveText('£549.00');
     await fillCard(page, '4000 0000 0000 0002');
+    await expect(page.getByTestId('due-today')).toHaveText('£540.00');
     await page.getByRole('button', { name: 'Pay £540.00' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'Your card was declined. Please use another card.' }),
@@ -143,8 +145,8 @@ test.describe('paying for a membership', () => {
     await expect(wall(page)).toBeVisible();
     await page.goto('/subscriptions/packages/?packages=beauty&currency=GBP');
     await page.getByRole('link', { name: 'Choose Beauty' }).click();
-    await expect(page.getByTestId('due-today')).toHaveText('£144.00');
     await fillCard(page, '4111 1111 1111 1111');
+    await expect(page.getByTestId('due-today')).toHaveText('£144.00');
     await page.getByRole('button', { name: 'Pay £144.00' }).click();
     await page.waitForURL('**/user/welcome/**', { timeout: 60_000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Beauty');
@@ -159,8 +161,8 @@ test.describe('paying for a membership', () => {
     const page = await context.newPage();
     await page.goto('/subscriptions/executive/?currency=GBP');
     await page.getByRole('link', { name: 'Become an Executive member' }).click();
-    await expect(page.getByTestId('due-today')).toHaveText('£1,800.00');
     await fillCard(page, '4111 1111 1111 1111');
+    await expect(page.getByTestId('due-today')).toHaveText('£1,800.00');
     await page.getByRole('button', { name: 'Pay £1,800.00' }).click();
     await page.waitForURL('**/user/welcome/**', { timeout: 60_000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Executive');
@@ -284,6 +286,8 @@ test.describe('paying for a membership', () => {
       '/subscriptions/individuals/payment/?plan=individuals_standard_yearly_trial_v1&currency=GBP',
     );
     await expect(page.getByTestId('no-trial-notice')).toBeVisible();
+    // Billed in the United Kingdom (the form starts from the reader's details: Italy).
+    await page.getByLabel('Country of your card’s billing address').selectOption('GB');
     await expect(page.getByTestId('due-today')).toHaveText('£300.00');
     await expect(page.getByRole('button', { name: 'Pay £300.00' })).toBeVisible();
 
