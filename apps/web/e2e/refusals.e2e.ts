@@ -125,7 +125,9 @@ test('an upgrade whose price changed since it was shown is refused with the new 
   test.setTimeout(240_000);
   await newReader(page, 'refusals-upgrade');
   // Standard with its free trial: an upgrade during the trial is due £0.00 today.
-  await page.goto('/subscriptions/individuals/payment/?plan=individuals_standard_yearly_trial_v1');
+  await page.goto(
+    '/subscriptions/individuals/payment/?plan=individuals_standard_yearly_trial_v1&currency=GBP',
+  );
   await fillCard(page, '4111 1111 1111 1111');
   await page.getByRole('button', { name: 'Start free trial' }).click();
   await page.waitForURL('**/user/welcome/**', { timeout: 60_000 });
