@@ -12,7 +12,9 @@ export function createIdentityNodeHandler(server: IdentityServer, mountPath: str
   const api = getRequestListener((request, env) =>
     server.fetch(request, { remoteAddress: env.incoming.socket.remoteAddress }),
   );
-  const mailbox = getRequestListener((request) => server.devMailbox(request));
+  const mailbox = getRequestListener((request, env) =>
+    server.devMailbox(request, { remoteAddress: env.incoming.socket.remoteAddress }),
+  );
   return {
     handles(url: string | undefined): boolean {
       const path = (url ?? '/').split('?')[0]!;
