@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveServices } from '@bof/api/running-services';
-import { TEST_CARDS } from '@bof/billing/test-cards';
 import { CLIENT_ADDRESS_HEADER } from '@bof/http/client-ip';
 import { POST as challenge } from '../app/api/billing-simulator/challenge/route';
 import { POST as clock } from '../app/api/billing-simulator/clock/route';
@@ -24,7 +23,7 @@ afterAll(async () => product?.close());
 
 const site = () => product.services.env.siteUrl;
 const CARD = {
-  number: TEST_CARDS.success,
+  number: '4111111111111111', // the simulator's card that always succeeds
   expMonth: 12,
   expYear: 2035,
   cvc: '123',
