@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@bof/db/testing';
 import type { DatabaseHandle } from '@bof/db/client';
 import { DEV_TOOLS_LOOPBACK_ONLY } from './identity-server';
+import { createIdentityStore } from './store/identity-store';
 import { TEST_BASE, testIdentityServer } from './testing/test-identity-server';
 
 // The attacks of the security review on the identity server: weak and breached passwords, passwords made
@@ -166,6 +167,32 @@ describe('e-mail addresses', () => {
     expect(messagesOf(answer.body, 'traits.email')).toEqual([4000004]);
     const me = await call('/sessions/whoami', { token });
     expect((me.body.identity as { traits: { email: string } }).traits.email).toBe('profile@example.com');
+  });
+});
+
+describe('an address that predates the rules', () => {
+  it('stays usable: its owner can still change their name in settings', async () => {
+    const registered = await registerWith('legacy@example.com', 'juniper-Cloche-5823');
+    const token = registered.body.session_token as string;
+    const id = (registered.body.identity as { id: string }).id;
+    // As a social provider or an earlier release may have stored it.
+    const store = createIdentityStore(handle.db);
+    const identity = (await store.findById(id))!;
+    expect(await store.updateTraits(identity, { email: "o'brien@example.com" }, new Date())).toBe(true);
+    const flow = (await call('/self-service/settings/api', { token })).body as unknown as FlowBody;
+    const answer = await call(`/self-service/settings?flow=${flow.id}`, {
+      token,
+      json: {
+        method: 'profile',
+        traits: { email: "o'brien@example.com", name: { first: 'Aoife', last: "O'Brien" } },
+      },
+    });
+    expect(answer.status).toBe(200);
+    const me = await call('/sessions/whoami', { token });
+    expect((me.body.identity as { traits: unknown }).traits).toEqual({
+      email: "o'brien@example.com",
+      name: { first: 'Aoife', last: "O'Brien" },
+    });
   });
 });
 

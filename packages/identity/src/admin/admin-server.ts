@@ -96,7 +96,7 @@ export function createIdentityAdminServer(deps: IdentityAdminServerDeps): Identi
 
   /** Writes the identity as `next` describes it (Kratos's identity shape), answering 409 on a taken e-mail. */
   async function write(identity: IdentityRecord, next: Record<string, unknown>) {
-    const traits = parseTraits(next.traits);
+    const traits = parseTraits(next.traits, { unchangedEmail: identity.traits.email });
     if (!traits.ok) throw errors.badRequest(`traits are not valid: ${traits.field}: ${traits.message.text}`);
     const state = next.state ?? identity.state;
     if (typeof state !== 'string' || !STATES.has(state))

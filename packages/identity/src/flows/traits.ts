@@ -55,17 +55,20 @@ const submittedTraitsSchema = z
 /**
  * Parses submitted traits against the identity schema: an e-mail (spec §5's form, RFC 5321's lengths),
  * and an optional first and last name. Registration, the settings profile and the admin API's writes (the
- * e-mail change) all pass here.
+ * e-mail change) all pass here. `unchangedEmail`, the identity's e-mail as stored, is accepted as it is:
+ * an account whose address predates these rules (or came from a social provider) can still change its
+ * name, or be blocked by an administrator.
  */
 export function parseTraits(
   raw: unknown,
+  options: { unchangedEmail?: string } = {},
 ): { ok: true; traits: Traits } | { ok: false; field: string; message: UiText; partial: Partial<Traits> } {
   const submitted = submittedTraitsSchema.parse(raw);
   const email = normaliseEmail(submitted.email ?? '');
   const { first, last } = submitted.name;
   const partial: Partial<Traits> = { email, name: { first, last } };
   if (!email) return { ok: false, field: 'traits.email', message: texts.required('email'), partial };
-  const problem = emailTraitProblem(email);
+  const problem = email === options.unchangedEmail ? null : emailTraitProblem(email);
   if (problem) return { ok: false, field: 'traits.email', message: problem, partial };
   const named = first || last ? { name: { ...(first ? { first } : {}), ...(last ? { last } : {}) } } : {};
   return { ok: true, traits: { email, ...named } };
