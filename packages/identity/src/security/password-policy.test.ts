@@ -37,6 +37,8 @@ describe('the password policy', () => {
     expect(await idOf('janedoe1984')).toBe(4000031);
     expect(await idOf('Jane.Doe2026!!')).toBe(4000031);
     expect(await idOf('doe-jane-2026')).toBe(4000031);
+    // A listed password is named as breached even when it also resembles the e-mail.
+    expect(await idOf('password123', 'password-news@example.org')).toBe(4000034);
     // The same words are fine for someone else.
     expect(await idOf('Jane.Doe2026!!', 'maria.rossi@example.it')).not.toBe(4000031);
   });

@@ -108,6 +108,9 @@ export async function checkPassword(
     };
   const inputs = identifierInputs(identifier);
   const estimate = await estimatePassword(password, inputs);
+  // A listed password is named as such even when it also resembles the e-mail (`password123` for
+  // password-news@…): that is the more useful reason.
+  if (estimate.score < PASSWORD_MIN_SCORE && isListedPassword(estimate, length)) return breached();
   if (
     identifierShare(password, inputs) >= 0.5 ||
     (usesIdentifier(estimate) && estimate.score < PASSWORD_MIN_SCORE)
@@ -117,8 +120,7 @@ export async function checkPassword(
       id: 4000031,
       text: 'The password can not be used because it is too similar to the identifier.',
     };
-  if (estimate.score < PASSWORD_MIN_SCORE)
-    return isListedPassword(estimate, length) ? breached() : tooEasy(estimate.warning);
+  if (estimate.score < PASSWORD_MIN_SCORE) return tooEasy(estimate.warning);
   const count = options.breaches ? await options.breaches(password) : null;
   if (count) return breached(count);
   return { ok: true };

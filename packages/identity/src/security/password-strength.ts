@@ -47,6 +47,14 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
 }
 
 /**
+ * Loads the estimator ahead of the first password, in the background: the serving process calls it once
+ * it is up, so neither its start nor its first registration waits for the dictionaries.
+ */
+export function warmPasswordEstimator(): void {
+  loadEstimator().catch((error: unknown) => console.error('Loading the password dictionaries failed', error));
+}
+
+/**
  * Estimates how guessable `password` is; `userInputs` (the e-mail and its parts) count as a dictionary of
  * their own, so a password built from them is found as such.
  */
