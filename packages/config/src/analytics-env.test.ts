@@ -41,6 +41,7 @@ describe('parseAnalyticsEnv', () => {
       messaging: null,
       fraudDetection: null,
       sentryDsn: null,
+      collectorRateLimit: { burst: 200, perSecond: 10 },
     });
   });
 
