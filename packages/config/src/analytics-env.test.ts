@@ -41,6 +41,7 @@ describe('parseAnalyticsEnv', () => {
       messaging: null,
       fraudDetection: null,
       sentryDsn: null,
+      collectorRateLimit: { burst: 200, perSecond: 10 },
     });
   });
 
@@ -106,5 +107,31 @@ describe('parseAnalyticsEnv', () => {
       apiKey: 'key-12345678',
       baseUrl: 'sdk.fra-02.braze.eu',
     });
+  });
+});
+
+describe('the collector rate limit', () => {
+  const context = {
+    embedded: true,
+    environment: 'dev' as const,
+    siteUrl: 'http://localhost:3000',
+    staticBaseUrl: 'http://localhost:3000/static',
+  };
+
+  it('defaults to a burst of 200 units refilled at 10 a second, and takes other values', () => {
+    expect(parseAnalyticsEnv({}, context).collectorRateLimit).toEqual({ burst: 200, perSecond: 10 });
+    expect(
+      parseAnalyticsEnv({ COLLECTOR_RATE_LIMIT_BURST: '50', COLLECTOR_RATE_LIMIT_PER_SECOND: '0.5' }, context)
+        .collectorRateLimit,
+    ).toEqual({ burst: 50, perSecond: 0.5 });
+  });
+
+  it('refuses a burst or rate that is not a positive number', () => {
+    expect(() => parseAnalyticsEnv({ COLLECTOR_RATE_LIMIT_BURST: '0' }, context)).toThrow(
+      /COLLECTOR_RATE_LIMIT_BURST/,
+    );
+    expect(() => parseAnalyticsEnv({ COLLECTOR_RATE_LIMIT_PER_SECOND: 'fast' }, context)).toThrow(
+      /COLLECTOR_RATE_LIMIT_PER_SECOND/,
+    );
   });
 });

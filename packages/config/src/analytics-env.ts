@@ -29,6 +29,8 @@ const rawAnalyticsEnv = z.object({
     .regex(/^pk_.{32}$/, 'missing or wrong publishableKey (35 characters starting pk_)')
     .optional(),
   SENTRY_DSN: url.optional(),
+  COLLECTOR_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(100_000).default(200),
+  COLLECTOR_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(10),
 });
 
 /** Where the browser's consent layer comes from: bundled with the app, or the static base URL. */
@@ -54,6 +56,11 @@ export interface AnalyticsEnv {
   fraudDetection: { publishableKey: string } | null;
   /** Error reporting: the console without a DSN. */
   sentryDsn: string | null;
+  /**
+   * The embedded collector's limit per client address (a token bucket): `burst` units at once, refilled
+   * at `perSecond`; a request costs one unit per started 4 KB of body.
+   */
+  collectorRateLimit: { burst: number; perSecond: number };
 }
 
 /** The version of vanilla-cookieconsent whose files the static base URL serves. */
@@ -122,5 +129,9 @@ export function parseAnalyticsEnv(
       ? { publishableKey: raw.FRAUD_DETECTION_PUBLISHABLE_KEY }
       : null,
     sentryDsn: raw.SENTRY_DSN ?? null,
+    collectorRateLimit: {
+      burst: raw.COLLECTOR_RATE_LIMIT_BURST,
+      perSecond: raw.COLLECTOR_RATE_LIMIT_PER_SECOND,
+    },
   };
 }

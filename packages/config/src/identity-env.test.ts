@@ -136,3 +136,37 @@ describe('the client address and the secret', () => {
     throw new Error('expected a ConfigurationError');
   });
 });
+
+describe('the breached-password check', () => {
+  it('is off on the embedded defaults and on in production, unless IDENTITY_BREACHED_PASSWORD_CHECK says', () => {
+    expect(parseIdentityEnv({}).breachedPasswordCheckUrl).toBeNull();
+    expect(parseIdentityEnv({}, { embedded: false }).breachedPasswordCheckUrl).toBe(
+      'https://api.pwnedpasswords.com',
+    );
+    expect(
+      parseIdentityEnv({ IDENTITY_BREACHED_PASSWORD_CHECK: '0' }, { embedded: false })
+        .breachedPasswordCheckUrl,
+    ).toBeNull();
+    expect(
+      parseIdentityEnv({
+        IDENTITY_BREACHED_PASSWORD_CHECK: '1',
+        IDENTITY_BREACHED_PASSWORD_API_URL: 'https://pwned.internal/',
+      }).breachedPasswordCheckUrl,
+    ).toBe('https://pwned.internal');
+  });
+
+  it('refuses a value that is not a flag and an API address that is not http(s)', () => {
+    try {
+      parseIdentityEnv({
+        IDENTITY_BREACHED_PASSWORD_CHECK: 'yes',
+        IDENTITY_BREACHED_PASSWORD_API_URL: 'ftp://pwned',
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigurationError).problems.map((p) => p.variable).sort()).toEqual([
+        'IDENTITY_BREACHED_PASSWORD_API_URL',
+        'IDENTITY_BREACHED_PASSWORD_CHECK',
+      ]);
+    }
+  });
+});

@@ -55,6 +55,11 @@ const rawIdentityEnv = z.object({
     .max(512)
     .regex(/^[\x21-\x7e]+$/, 'must be one token of printable characters')
     .optional(),
+  IDENTITY_BREACHED_PASSWORD_CHECK: z
+    .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+  IDENTITY_BREACHED_PASSWORD_API_URL: url.default('https://api.pwnedpasswords.com'),
   IDENTITY_OIDC_GOOGLE_CLIENT_ID: clientToken(512).optional(),
   IDENTITY_OIDC_GOOGLE_CLIENT_SECRET: clientToken(4096).optional(),
   IDENTITY_OIDC_GOOGLE_ISSUER_URL: issuerUrl.optional(),
@@ -103,10 +108,22 @@ export interface IdentityEnv {
   adminToken: string | undefined;
   /** Social sign-in providers; one is offered only when its client id and secret are both set. */
   oidcProviders: OidcProviderEnv[];
+  /**
+   * The k-anonymity breached-password check (Pwned Passwords range API) at registration and password
+   * change: its base URL when on, null when off. `IDENTITY_BREACHED_PASSWORD_CHECK`; on by default in
+   * production (as Kratos's `haveibeenpwned_enabled`), off by default on the embedded defaults.
+   */
+  breachedPasswordCheckUrl: string | null;
 }
 
-/** @throws ConfigurationError naming each identity variable that is invalid. */
-export function parseIdentityEnv(env: Record<string, string | undefined>): IdentityEnv {
+/**
+ * `embedded` (the embedded defaults are in use) chooses the defaults that differ from production's.
+ * @throws ConfigurationError naming each identity variable that is invalid.
+ */
+export function parseIdentityEnv(
+  env: Record<string, string | undefined>,
+  context: { embedded: boolean } = { embedded: true },
+): IdentityEnv {
   const parsed = rawIdentityEnv.safeParse(env);
   if (!parsed.success) {
     throw new ConfigurationError(
@@ -136,6 +153,10 @@ export function parseIdentityEnv(env: Record<string, string | undefined>): Ident
     adminUrl: raw.IDENTITY_ADMIN_URL?.replace(/\/+$/, ''),
     adminToken: raw.IDENTITY_ADMIN_TOKEN,
     oidcProviders,
+    breachedPasswordCheckUrl:
+      (raw.IDENTITY_BREACHED_PASSWORD_CHECK ?? !context.embedded)
+        ? raw.IDENTITY_BREACHED_PASSWORD_API_URL.replace(/\/+$/, '')
+        : null,
   };
 }
 

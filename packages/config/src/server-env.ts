@@ -59,6 +59,7 @@ const rawServerEnv = z.object({
   CASTLE_API_SECRET: z.string().min(16, 'must be the 32-character API secret').max(128).optional(),
   CONTACT_INBOX: z.email().max(254).optional(),
   STORY_CACHE: flag.default(true),
+  DEV_TOOLS_ALLOW_REMOTE: flag.default(false),
   STORY_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   STORY_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
@@ -118,6 +119,11 @@ export interface ServerEnv {
   identity: IdentityEnv;
   /** Where enquiries from the contact pages are e-mailed (the desks' shared inbox). */
   contactInbox: string;
+  /**
+   * The embedded development tools (the outbox at `/_dev/mail/`, the billing simulator's clock, card
+   * tokens and 3-D Secure page) answer clients on other machines too; by default only loopback clients.
+   */
+  devToolsAllowRemote: boolean;
   /** Rendered story pages kept compressed for readers who share a decision (production server only). */
   storyCache: { enabled: boolean; maxBytes: number; ttlMs: number };
 }
@@ -184,7 +190,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
     });
   }
   const billing = collect(() => parseBillingEnv(cleaned));
-  const identity = collect(() => parseIdentityEnv(cleaned));
+  const identity = collect(() => parseIdentityEnv(cleaned, { embedded }));
   if (problems.length > 0 || !analytics || !billing || !identity) throw new ConfigurationError(problems);
   const root = findRepoRoot();
   return {
@@ -219,6 +225,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
     analytics,
     billing,
     identity,
+    devToolsAllowRemote: raw.DEV_TOOLS_ALLOW_REMOTE,
     storyCache: {
       enabled: raw.STORY_CACHE,
       maxBytes: raw.STORY_CACHE_MAX_MB * 1024 * 1024,

@@ -39,6 +39,13 @@ export interface IdentityConfig {
   secret: string;
   /** The outbox page at `/_dev/mail/` is served only in the embedded mode. */
   devMailbox: boolean;
+  /**
+   * The outbox answers clients on other machines too (`DEV_TOOLS_ALLOW_REMOTE`); by default only this
+   * machine's (loopback) clients, since it shows every reader's sign-in codes.
+   */
+  devToolsAllowRemote?: boolean;
+  /** The Pwned Passwords range API checked at registration and password change; unset, no such check. */
+  breachedPasswordCheckUrl?: string | null;
   siteName: string;
   /** Social sign-in providers of the `oidc` strategy; none when omitted (no `oidc` nodes). */
   oidcProviders?: readonly OidcProviderConfig[];
@@ -114,6 +121,8 @@ export function identityConfigFromEnv(env: ServerEnv): IdentityConfig {
     trustedProxies: identity.trustedProxies,
     secret: identitySecret(env),
     devMailbox: env.embedded,
+    devToolsAllowRemote: env.devToolsAllowRemote,
+    breachedPasswordCheckUrl: identity.breachedPasswordCheckUrl,
     siteName: env.siteName,
     oidcProviders: identity.oidcProviders.map((p) => ({ ...p, ...PROVIDER_DEFAULTS[p.id]! })),
   };

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { clientIp } from '@bof/http/client-ip';
+import { isLoopbackIp } from '@bof/http/loopback';
 import type { Database } from '@bof/db/client';
 import type { IdentityConfig } from './identity-config';
 import { createOutboxMailer, listOutbox, type Mailer } from './courier/mailer';
@@ -18,6 +20,7 @@ import type { RouteDeps } from './routes/route-deps';
 import { registerSessionRoutes } from './routes/session-routes';
 import { onChange } from './store/change-bus';
 import { createIdentityStores } from './store/identity-stores';
+import { createPwnedPasswordsCheck, type BreachedPasswordCheck } from './security/breached-passwords';
 
 export { SESSION_COOKIE } from './http/session-cookie';
 export type { ClientInfo } from './http/request-context';
@@ -38,9 +41,15 @@ export interface IdentityServerDeps {
   changeFeed?: ChangeFeed;
   /** Bounds of the whoami cache. */
   whoamiCache?: { maxEntries?: number; ttlMs?: number };
+  /** The breached-password check; by default the Pwned Passwords API when the config names it. */
+  breachedPasswords?: BreachedPasswordCheck;
   /** How often expired flows, codes, sessions, counters and errors are deleted; 0 never (default 10 min). */
   pruneIntervalMs?: number;
 }
+
+/** The answer of the outbox to a client on another machine. */
+export const DEV_TOOLS_LOOPBACK_ONLY =
+  'The development outbox answers only requests from this machine. Set DEV_TOOLS_ALLOW_REMOTE=1 to open it to others.';
 
 /** What one housekeeping pass deleted. */
 export interface PruneResult {
@@ -56,8 +65,11 @@ export interface IdentityServer {
    * socket's peer (the client IP, unless `config.trustedProxies` says which forwarded entry is).
    */
   fetch(request: Request, client?: ClientInfo): Promise<Response>;
-  /** The development mailbox page (`/_dev/mail/`); 404 unless the embedded mode allows it. */
-  devMailbox(request: Request): Promise<Response>;
+  /**
+   * The development mailbox page (`/_dev/mail/`); 404 unless the embedded mode allows it, and 403 to a
+   * client on another machine unless `config.devToolsAllowRemote` (it shows every reader's codes).
+   */
+  devMailbox(request: Request, client?: ClientInfo): Promise<Response>;
   /** Deletes what has expired (also done on a timer). */
   prune(now?: Date): Promise<PruneResult>;
   /** Stops the timer and the change feed. */
@@ -100,6 +112,11 @@ export function createIdentityServer(deps: IdentityServerDeps): IdentityServer {
       exchanges: stores.exchanges,
       mailer: deps.mailer ?? createOutboxMailer(db),
       openId: deps.openId ?? createOpenIdClient(),
+      breachedPasswords:
+        deps.breachedPasswords ??
+        (config.breachedPasswordCheckUrl
+          ? createPwnedPasswordsCheck({ baseUrl: config.breachedPasswordCheckUrl })
+          : undefined),
     },
   });
   const answers = createFlowAnswers({ config, clock, ...stores });
@@ -155,8 +172,18 @@ export function createIdentityServer(deps: IdentityServerDeps): IdentityServer {
 
   return {
     fetch: (request, client = {}) => Promise.resolve(app.fetch(request, client)),
-    async devMailbox() {
+    async devMailbox(request, client = {}) {
       if (!config.devMailbox) return new Response('Not Found', { status: 404 });
+      const ip = clientIp({
+        socketAddress: client.remoteAddress,
+        forwardedFor: request.headers.get('x-forwarded-for'),
+        trustedProxies: config.trustedProxies,
+      });
+      if (!config.devToolsAllowRemote && !isLoopbackIp(ip))
+        return new Response(DEV_TOOLS_LOOPBACK_ONLY, {
+          status: 403,
+          headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+        });
       return new Response(renderDevMailbox(await listOutbox(db)), {
         headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
       });

@@ -1,6 +1,7 @@
 import { getRequestListener } from '@hono/node-server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IdentityServer } from './identity-server';
+import { warmPasswordEstimator } from './security/password-strength';
 
 /**
  * Node `http` adapters for the identity server: `handles` tells whether a request path belongs to it
@@ -9,10 +10,14 @@ import type { IdentityServer } from './identity-server';
  */
 export function createIdentityNodeHandler(server: IdentityServer, mountPath: string) {
   const mount = mountPath.replace(/\/+$/, '');
+  // The password dictionaries load a second after the server is up, off the start-up path.
+  setTimeout(warmPasswordEstimator, 1000).unref();
   const api = getRequestListener((request, env) =>
     server.fetch(request, { remoteAddress: env.incoming.socket.remoteAddress }),
   );
-  const mailbox = getRequestListener((request) => server.devMailbox(request));
+  const mailbox = getRequestListener((request, env) =>
+    server.devMailbox(request, { remoteAddress: env.incoming.socket.remoteAddress }),
+  );
   return {
     handles(url: string | undefined): boolean {
       const path = (url ?? '/').split('?')[0]!;

@@ -10,13 +10,24 @@ import { taxFor, taxOn, type TaxInfo } from '../tax';
 import type { SimulatorStore } from './simulator-store';
 import type { CardBehaviour } from './test-cards';
 
-/** A tokenised card: what the payment fields send instead of the card number. */
+/**
+ * A tokenised card: what the payment fields send instead of the card number. Like a Recurly.js token it
+ * is used once (a purchase or a card change spends it), and one made for a reader is theirs alone.
+ */
 export interface SimToken {
   id: string;
   behaviour: CardBehaviour;
   billingInfo: BillingInfo;
   createdAt: string;
+  /** The account (the reader's id) whose payment fields made it; absent for tokens made in-process. */
+  owner?: string;
+  /** When a purchase or a card change used it. */
+  usedAt?: string;
 }
+
+/** Whether `accountCode` may still use the token: not used yet, and made by that account (if bound). */
+export const tokenUsableBy = (token: SimToken, accountCode: string): boolean =>
+  !token.usedAt && (token.owner === undefined || token.owner === accountCode);
 
 export interface SimAccount {
   code: string;

@@ -118,6 +118,54 @@ export function runSimulatorSuite(
       await expect(attempt).rejects.toBeInstanceOf(CardValidationError);
     });
 
+    it('spends a token on the purchase it pays for: a second purchase with it is declined', async () => {
+      const { sim, card, request } = await setup();
+      const token = (await card(TEST_CARDS.success)).id;
+      expect((await sim.purchase(request(token))).kind).toBe('purchased');
+      const again = await sim.purchase(request(token, { accountCode: 'acct-2' }));
+      expect(again).toEqual({
+        kind: 'declined',
+        message: 'The card details have expired. Please enter them again.',
+      });
+      await expect(sim.updateBillingInfo('acct-1', token)).rejects.toThrow(/card token is unknown/);
+    });
+
+    it("binds a reader's token to their account: another account cannot pay or change its card with it", async () => {
+      const { sim, request } = await setup();
+      const details = {
+        number: TEST_CARDS.success,
+        expMonth: 12,
+        expYear: 2030,
+        cvc: '123',
+        firstName: 'Ada',
+        lastName: 'Reader',
+        postalCode: 'N1 9GU',
+        countryCode: 'GB',
+      };
+      const stolen = (await sim.tokenize(details, { owner: 'acct-1' })).id;
+      expect(await sim.purchase(request(stolen, { accountCode: 'acct-2' }))).toMatchObject({
+        kind: 'declined',
+      });
+      // The owner still can, once.
+      expect((await sim.purchase(request(stolen))).kind).toBe('purchased');
+      const second = (await sim.tokenize(details, { owner: 'acct-1' })).id;
+      await sim.purchase(
+        request((await sim.tokenize(details, { owner: 'acct-2' })).id, { accountCode: 'acct-2' }),
+      );
+      await expect(sim.updateBillingInfo('acct-2', second)).rejects.toThrow(/card token is unknown/);
+      expect(await sim.updateBillingInfo('acct-1', second)).toMatchObject({ countryCode: 'GB' });
+    });
+
+    it('keeps a token for the retry after a 3-D Secure challenge', async () => {
+      const { sim, card, request } = await setup();
+      const token = (await card(TEST_CARDS.threeDSecure)).id;
+      const first = await sim.purchase(request(token));
+      if (first.kind !== 'three-d-secure') throw new Error(first.kind);
+      const { resultToken } = await sim.completeChallenge(first.actionTokenId, 'pass');
+      const paid = await sim.purchase(request(token, { threeDSecureActionResultToken: resultToken! }));
+      expect(paid.kind).toBe('purchased');
+    });
+
     it('knows the test cards pass the Luhn check', () => {
       for (const number of Object.values(TEST_CARDS)) expect(passesLuhn(number)).toBe(true);
     });

@@ -25,6 +25,7 @@ import {
   writeInvoice,
   type SimAccount,
   type SimChallenge,
+  tokenUsableBy,
   type SimToken,
   type SimWebhook,
   type StoredInvoice,
@@ -47,17 +48,23 @@ export class CardValidationError extends Error {
 }
 
 export interface BillingSimulator extends BillingProvider {
-  /** The simulator's card fields: checks the card like a real provider would and returns a token. */
-  tokenize(card: {
-    number: string;
-    expMonth: number;
-    expYear: number;
-    cvc: string;
-    firstName: string;
-    lastName: string;
-    postalCode: string;
-    countryCode: string;
-  }): Promise<{ id: string }>;
+  /**
+   * The simulator's card fields: checks the card like a real provider would and returns a token, for one
+   * use; with `owner`, only that account (the reader's id) may use it.
+   */
+  tokenize(
+    card: {
+      number: string;
+      expMonth: number;
+      expYear: number;
+      cvc: string;
+      firstName: string;
+      lastName: string;
+      postalCode: string;
+      countryCode: string;
+    },
+    options?: { owner?: string },
+  ): Promise<{ id: string }>;
   /** The simulator's own 3-D Secure challenge page answers here. */
   completeChallenge(challengeId: string, outcome: 'pass' | 'fail'): Promise<{ resultToken: string | null }>;
   getChallenge(challengeId: string): Promise<{ id: string; status: 'pending' | 'passed' | 'failed' } | null>;
@@ -104,7 +111,7 @@ export function createBillingSimulator(deps: {
     return { now, sub, account, priced };
   };
   const simulator: BillingSimulator = {
-    async tokenize(card) {
+    async tokenize(card, options = {}) {
       const number = card.number.replace(/[\s-]/g, '');
       if (!passesLuhn(number)) throw new CardValidationError('number', 'The card number is not valid.');
       const now = systemNow();
@@ -137,6 +144,7 @@ export function createBillingSimulator(deps: {
           },
         },
         createdAt: now.toISOString(),
+        ...(options.owner === undefined ? {} : { owner: options.owner }),
       };
       await deps.store.put('token', token.id, null, token);
       return { id: token.id };
@@ -148,7 +156,8 @@ export function createBillingSimulator(deps: {
         if (done) return reviveOutcome(done);
         const now = await clockOf(store);
         const token = await store.get<SimToken>('token', request.billingToken);
-        if (!token)
+        // Unknown, used, or another reader's: the same answer, so a stolen token tells nothing.
+        if (!token || !tokenUsableBy(token, request.accountCode))
           return { kind: 'declined', message: 'The card details have expired. Please enter them again.' };
         if (token.billingInfo.countryCode !== request.country.toUpperCase()) {
           // The tax follows the card's billing address; a purchase claiming another country is refused.
@@ -195,6 +204,7 @@ export function createBillingSimulator(deps: {
           billingInfo: token.billingInfo,
         };
         await store.put('account', account.code, account.code, account);
+        await store.put('token', token.id, null, { ...token, usedAt: now.toISOString() });
         const trial = request.trialDays > 0;
         const periodEnds = trial ? new Date(now.getTime() + request.trialDays * DAY_MS) : addYears(now, 1);
         const sub: StoredSubscription = {
@@ -273,11 +283,12 @@ export function createBillingSimulator(deps: {
       return deps.store.transaction(async (store) => {
         const account = await store.get<SimAccount>('account', accountCode);
         const token = await store.get<SimToken>('token', billingToken);
-        if (!account || !token)
+        if (!account || !token || !tokenUsableBy(token, accountCode))
           throw new BillingUnavailableError('The account or the card token is unknown.');
         account.tokenId = token.id;
         account.billingInfo = token.billingInfo;
         await store.put('account', accountCode, accountCode, account);
+        await store.put('token', token.id, null, { ...token, usedAt: systemNow().toISOString() });
         return token.billingInfo;
       });
     },

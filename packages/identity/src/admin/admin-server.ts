@@ -96,8 +96,8 @@ export function createIdentityAdminServer(deps: IdentityAdminServerDeps): Identi
 
   /** Writes the identity as `next` describes it (Kratos's identity shape), answering 409 on a taken e-mail. */
   async function write(identity: IdentityRecord, next: Record<string, unknown>) {
-    const traits = parseTraits(next.traits);
-    if (!traits.ok) throw errors.badRequest(`traits are not valid: ${traits.field}`);
+    const traits = parseTraits(next.traits, { unchangedEmail: identity.traits.email });
+    if (!traits.ok) throw errors.badRequest(`traits are not valid: ${traits.field}: ${traits.message.text}`);
     const state = next.state ?? identity.state;
     if (typeof state !== 'string' || !STATES.has(state))
       throw errors.badRequest('state must be active or inactive.');

@@ -1,5 +1,6 @@
 import type { IdentityConfig } from '../identity-config';
 import type { Mailer } from '../courier/mailer';
+import type { BreachedPasswordCheck } from '../security/breached-passwords';
 import type { OpenIdClient } from '../oidc/openid-client';
 import type { FlowStore } from '../store/flow-store';
 import type { IdentityStore } from '../store/identity-store';
@@ -16,6 +17,8 @@ export interface FlowContext {
   mailer: Mailer;
   /** The relying party of the `oidc` strategy (discovery, code exchange, ID token checks). */
   openId: OpenIdClient;
+  /** The breached-password check of new passwords, when configured. */
+  breachedPasswords?: BreachedPasswordCheck;
   now: Date;
   client: { ip: string | undefined; userAgent: string | undefined };
   /** The session the request carries (cookie or token), if any and active. */

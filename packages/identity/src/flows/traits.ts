@@ -3,8 +3,8 @@ import type { Traits } from '../store/identity-store';
 import { normaliseEmail } from '../store/identity-store';
 import { input } from '../ui/ui-nodes';
 import { texts } from '../ui/ui-texts';
-import type { UiNode } from '../ui/ui-types';
-import { isEmail } from './flow-common';
+import type { UiNode, UiText } from '../ui/ui-types';
+import { emailTraitProblem } from './email-address';
 
 /** The identity schema's traits as form nodes (registration and the settings profile). */
 export function traitNodes(
@@ -42,24 +42,34 @@ const traitText = (max: number) =>
 /** Submitted traits as the identity schema names them; anything that is not an object counts as empty. */
 const submittedTraitsSchema = z
   .object({
-    email: traitText(320),
+    // Not cut: an address over the limit is refused with its length (the body is capped at 64 KB).
+    email: z
+      .string()
+      .transform((value) => value.trim())
+      .optional()
+      .catch(undefined),
     name: z.object({ first: traitText(100), last: traitText(100) }).catch({}),
   })
   .catch({ name: {} });
 
-/** Parses submitted traits against the identity schema: an e-mail, and an optional first and last name. */
+/**
+ * Parses submitted traits against the identity schema: an e-mail (spec §5's form, RFC 5321's lengths),
+ * and an optional first and last name. Registration, the settings profile and the admin API's writes (the
+ * e-mail change) all pass here. `unchangedEmail`, the identity's e-mail as stored, is accepted as it is:
+ * an account whose address predates these rules (or came from a social provider) can still change its
+ * name, or be blocked by an administrator.
+ */
 export function parseTraits(
   raw: unknown,
-):
-  | { ok: true; traits: Traits }
-  | { ok: false; field: string; message: ReturnType<typeof texts.required>; partial: Partial<Traits> } {
+  options: { unchangedEmail?: string } = {},
+): { ok: true; traits: Traits } | { ok: false; field: string; message: UiText; partial: Partial<Traits> } {
   const submitted = submittedTraitsSchema.parse(raw);
   const email = normaliseEmail(submitted.email ?? '');
   const { first, last } = submitted.name;
   const partial: Partial<Traits> = { email, name: { first, last } };
   if (!email) return { ok: false, field: 'traits.email', message: texts.required('email'), partial };
-  if (!isEmail(email))
-    return { ok: false, field: 'traits.email', message: texts.invalidFormat(email), partial };
+  const problem = email === options.unchangedEmail ? null : emailTraitProblem(email);
+  if (problem) return { ok: false, field: 'traits.email', message: problem, partial };
   const named = first || last ? { name: { ...(first ? { first } : {}), ...(last ? { last } : {}) } } : {};
   return { ok: true, traits: { email, ...named } };
 }

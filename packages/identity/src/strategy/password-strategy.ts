@@ -77,7 +77,7 @@ export async function registerWithPassword(
     addNodeMessage(nodes, 'password', texts.required('password'));
     return steps.fail(nodes);
   }
-  const verdict = checkPassword(password, traits.email);
+  const verdict = await checkPassword(password, traits.email, { breaches: ctx.breachedPasswords });
   if (!verdict.ok) {
     addNodeMessage(nodes, 'password', texts.password(verdict.id, verdict.text, verdict.context));
     return steps.fail(nodes);
@@ -140,7 +140,7 @@ export async function changePassword(
   ensurePrivileged(ctx, flow);
   const nodes = steps.nodes(identity.traits);
   const verdict = password
-    ? checkPassword(password, identity.traits.email)
+    ? await checkPassword(password, identity.traits.email, { breaches: ctx.breachedPasswords })
     : ({
         ok: false,
         id: 4000002,
@@ -152,7 +152,7 @@ export async function changePassword(
       id: verdict.id,
       type: 'error',
       text: verdict.text,
-      context: verdict.context,
+      ...(verdict.context ? { context: verdict.context } : {}),
     });
     return steps.fail(nodes);
   }

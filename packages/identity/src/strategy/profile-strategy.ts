@@ -28,7 +28,7 @@ export async function updateProfile(
   submitted: unknown,
   steps: SettingsSteps,
 ): Promise<FlowOutcome> {
-  const parsed = parseTraits(submitted);
+  const parsed = parseTraits(submitted, { unchangedEmail: identity.traits.email });
   if (!parsed.ok) {
     const nodes = steps.nodes(parsed.partial);
     addNodeMessage(nodes, parsed.field, parsed.message);

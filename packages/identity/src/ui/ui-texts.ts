@@ -94,6 +94,9 @@ export const texts = {
       reason: 'The request was submitted too often. Please request another code.',
     }),
   required: (property: string) => error(4000002, `Property ${property} is missing.`, { property }),
+  /** Kratos's `ErrorValidationMaxLength`, for a trait longer than the identity schema allows. */
+  maxLength: (max: number, actual: number) =>
+    error(4000017, `length must be <= ${max}, but got ${actual}`, { max_length: max, actual_length: actual }),
   invalidFormat: (value: string) => error(4000004, `"${value}" is not valid "email"`, { pattern: 'email' }),
   invalidCredentials: () =>
     error(
@@ -129,7 +132,7 @@ export const texts = {
       },
     );
   },
-  password: (id: number, text: string, context: Record<string, unknown>) => error(id, text, context),
+  password: (id: number, text: string, context?: Record<string, unknown>) => error(id, text, context),
   noCodeUser: () => error(4000035, 'This account does not exist or has not setup sign in with code.'),
   duplicateCredentials: () =>
     error(4000007, 'An account with the same identifier (email, phone, username, ...) exists already.'),

@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
  * fail, then returns the reader to the payment page with the result token, never off the site.
  */
 export async function POST(request: Request): Promise<Response> {
-  const closed = await embeddedOnly();
+  const closed = await embeddedOnly(request);
   if (closed) return closed;
   const { env, billing } = await runningServices();
   const form = await request.formData().catch(() => null);

@@ -13,7 +13,7 @@ const commandSchema = z.union([
 
 /** Drives the billing simulator from tests and `npm run billing:simulator`: move its clock, reconcile. */
 export async function POST(request: Request): Promise<Response> {
-  const closed = await embeddedOnly();
+  const closed = await embeddedOnly(request);
   if (closed) return closed;
   const body = await readJsonBody(request, 1024);
   const command = body.ok ? commandSchema.safeParse(body.value) : null;

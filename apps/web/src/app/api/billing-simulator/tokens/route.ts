@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasErrorCode } from '@bof/api/errors';
 import { runningServices } from '@bof/api/running-services';
+import { createSessionViewerResolver } from '@bof/api/session-viewer';
 import { embeddedOnly } from '../../../../server/embedded-only';
 import { readJsonBody } from '../../../../server/read-json-body';
 
@@ -17,13 +18,25 @@ const cardSchema = z.object({
   countryCode: z.string().max(2),
 });
 
+// The reader paying: whoever the verified `bof_session` cookie names (the payment form asks to sign in first).
+const viewerOf = createSessionViewerResolver({
+  verify: async (token, now) => (await runningServices()).sessions.verify(token, now),
+});
+
 /**
  * The billing simulator's card tokenisation, the embedded counterpart of Recurly.js: the card number is
- * checked and exchanged for a token here, and never reaches the product's own API.
+ * checked and exchanged for a token here, and never reaches the product's own API. The token is for one
+ * use by the signed-in reader who made it; signed out, there is no token (401).
  */
 export async function POST(request: Request): Promise<Response> {
-  const closed = await embeddedOnly();
+  const closed = await embeddedOnly(request);
   if (closed) return closed;
+  const viewer = await viewerOf(request);
+  if (!viewer)
+    return Response.json(
+      { error: { field: null, message: 'Sign in to pay: your session has ended.' } },
+      { status: 401, headers: { 'cache-control': 'no-store' } },
+    );
   const body = await readJsonBody(request, 4096);
   if (!body.ok)
     return Response.json({ error: { field: null, message: body.message } }, { status: body.status });
@@ -34,10 +47,10 @@ export async function POST(request: Request): Promise<Response> {
   // With Recurly configured, Recurly.js tokenises cards; this endpoint is the simulator's only.
   if (!simulator) return Response.json({ error: { field: null, message: 'Not found' } }, { status: 404 });
   try {
-    const token = await simulator.tokenize({
-      ...card.data,
-      countryCode: card.data.countryCode.toUpperCase(),
-    });
+    const token = await simulator.tokenize(
+      { ...card.data, countryCode: card.data.countryCode.toUpperCase() },
+      { owner: viewer.userId },
+    );
     return Response.json(token, { headers: { 'cache-control': 'no-store' } });
   } catch (error) {
     if (hasErrorCode(error, 'invalid_card')) {

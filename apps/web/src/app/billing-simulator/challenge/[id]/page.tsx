@@ -1,5 +1,7 @@
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { runningServices } from '@bof/api/running-services';
+import { devToolsAccess, LOOPBACK_ONLY_MESSAGE } from '../../../../server/embedded-only';
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -9,7 +11,15 @@ type Props = {
 /** The billing simulator's stand-in for a bank's 3-D Secure page (embedded defaults only). */
 export default async function ChallengePage({ params, searchParams }: Props) {
   const { env, billing } = await runningServices();
-  if (!env.embedded) notFound();
+  const access = devToolsAccess(await headers(), env);
+  if (access === 'not-embedded') notFound();
+  if (access === 'not-loopback')
+    return (
+      <section className="mx-auto max-w-md px-gutter py-10">
+        <h1 className="font-serif text-3xl font-bold">Test bank unavailable</h1>
+        <p className="mt-4">{LOOPBACK_ONLY_MESSAGE}</p>
+      </section>
+    );
   const { id } = await params;
   const returnTo = (await searchParams).return_to;
   const simulator = billing.simulator;
