@@ -26,7 +26,7 @@ const SPEC_CLAIMS = [
 let identityDown = false;
 const sites: Record<'http' | 'https', StartedProduct> = {} as never;
 
-/** The product for a site at `siteUrl`, asking its identity provider over HTTP as the running site does. */
+/** The product for a site at `siteUrl`, asking its identity provider over HTTP, as a site whose provider is elsewhere does. */
 const productAt = (siteUrl: string) =>
   startProduct({
     env: { SITE_URL: siteUrl },
