@@ -47,9 +47,7 @@ test('after sign-out the product cookies are gone, and a captured session token 
   await expectStoryOpen(page, true);
 
   // What a script on the page can read, and so steal.
-  const captured = await page.evaluate(
-    () => /(?:^|; )bof_session=([^;]+)/.exec(document.cookie)?.[1] ?? '',
-  );
+  const captured = await page.evaluate(() => /(?:^|; )bof_session=([^;]+)/.exec(document.cookie)?.[1] ?? '');
   expect(captured).toMatch(/^ey/);
 
   await signOut(page);
