@@ -55,7 +55,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         writeCookie: (assignment) => {
           document.cookie = assignment;
         },
-        secure: window.location.protocol === 'https:',
+        secure: () => window.location.protocol === 'https:',
       }),
       track,
     });

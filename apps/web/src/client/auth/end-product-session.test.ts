@@ -34,7 +34,7 @@ describe('ending the product session in the browser', () => {
     const end = createEndProductSession({
       endpoint: 'https://site.example/api/auth/token/',
       writeCookie: browser.write,
-      secure: true,
+      secure: () => true,
       fetch,
     });
     await end();
@@ -50,7 +50,7 @@ describe('ending the product session in the browser', () => {
     const end = createEndProductSession({
       endpoint: '/api/auth/token/',
       writeCookie: browser.write,
-      secure: false,
+      secure: () => false,
       fetch: async () => new Response(null, { status: 403 }),
     });
     await expect(end()).rejects.toThrow('403');

@@ -20,11 +20,12 @@ export function expiredSessionCookies(secure: boolean): string[] {
 export function createEndProductSession(deps: {
   endpoint: string;
   writeCookie: (assignment: string) => void;
-  secure: boolean;
+  /** Whether the page is served over https (asked when signing out: the provider is built on the server too). */
+  secure: () => boolean;
   fetch?: typeof fetch;
 }): () => Promise<void> {
   return async () => {
-    for (const assignment of expiredSessionCookies(deps.secure)) deps.writeCookie(assignment);
+    for (const assignment of expiredSessionCookies(deps.secure())) deps.writeCookie(assignment);
     const response = await (deps.fetch ?? fetch)(deps.endpoint, {
       method: 'DELETE',
       credentials: 'include',
