@@ -50,6 +50,8 @@ test('after sign-out the product cookies are gone, and a captured session token 
   const captured = await page.evaluate(() => /(?:^|; )bof_session=([^;]+)/.exec(document.cookie)?.[1] ?? '');
   expect(captured).toMatch(/^ey/);
 
+  // From the front page (a walled story has a second "Sign in" link).
+  await page.goto('/');
   await signOut(page);
   expect(await productCookies(page.context())).toEqual([]);
   expect(await page.evaluate(() => document.cookie)).not.toContain('bof_session=');
