@@ -1,7 +1,7 @@
 // Article throughput on one machine, in one run (access issue, "Speed"): nginx serving the compressed
 // bytes of one article, the product serving the same article from its story page cache (an open story,
 // a walled one, a gated read that counts and so signs a new meter cookie on every request, and a
-// signed-in member whose session token is verified on every request), and the product rendering it with
+// signed-in member whose session token is verified, and its identity session checked, on every request), and the product rendering it with
 // the cache off. Requests per second and p50/p99 latency from autocannon, and cached throughput as a share
 // of nginx's (goal: at least 25 %).
 //
@@ -12,7 +12,7 @@
 // folder of its own (.data/bench-throughput) and Debian's nginx (/usr/sbin/nginx, one worker, as a child
 // with a generated configuration in a temporary folder) on port 3961. NEXT_DIST_DIR picks the build.
 import { spawn } from 'node:child_process';
-import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
@@ -134,16 +134,33 @@ const cookieNamed = (response, name) =>
     ?.split(';')[0];
 
 /**
- * A signed-in Premium member's two session cookies: `bof_session` signed with the product's own key (as its
- * auth endpoint would), and the paywall session the product issues for it on a first request.
+ * A signed-in Premium member's cookies: an identity session of the built-in identity server (registered
+ * through its API flow), `bof_session` for that identity signed with the product's own key (as its auth
+ * endpoint would), and the paywall session the product issues for it on a first request. Every request
+ * verifies the token and asks the identity server's whoami (answered from its cache) that the session lives.
  */
 async function memberCookies() {
+  const flow = await (await fetch(`${base}/identity/self-service/registration/api`)).json();
+  const registered = await (
+    await fetch(`${base}/identity/self-service/registration?flow=${flow.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        method: 'password',
+        password: `bench ${randomUUID()} member`,
+        traits: { email: `bench-member-${Date.now()}@example.org` },
+      }),
+    })
+  ).json();
+  const identityToken = registered.session_token;
+  const identityId = registered.session?.identity?.id;
+  if (!identityToken || !identityId) throw new Error(`No identity session: ${JSON.stringify(registered)}`);
   const keys = path.join(root, dataDir, 'keys');
   const privateKey = createPrivateKey(readFileSync(path.join(keys, 'session-signing-key.pem'), 'utf8'));
   const kid = await calculateJwkThumbprint(await exportJWK(createPublicKey(privateKey)));
   const session = await new SignJWT({
-    user_id: 'bench-member',
-    email: 'bench-member@example.org',
+    user_id: identityId,
+    email: registered.session.identity.traits.email,
     membership_level: 'Premium',
     membership_type: 'Individual',
     is_bof_admin: false,
@@ -155,10 +172,11 @@ async function memberCookies() {
   })
     .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid })
     .sign(privateKey);
-  const first = await fetch(`${base}${memberStory}`, { headers: { cookie: `bof_session=${session}` } });
+  const signedIn = `ory_kratos_session=${identityToken}; bof_session=${session}`;
+  const first = await fetch(`${base}${memberStory}`, { headers: { cookie: signedIn } });
   const paywall = cookieNamed(first, 'bof_paywall_session');
   if (!paywall) throw new Error('The product issued no paywall session for the member.');
-  return `bof_session=${session}; ${paywall}`;
+  return `${signedIn}; ${paywall}`;
 }
 
 /** Two readers' meter cookies: one with a free read left, one whose free reads are spent. */

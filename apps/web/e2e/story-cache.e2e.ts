@@ -89,10 +89,11 @@ test("members and signed-in readers without the membership never get each other'
   const page = await browser.newPage();
   await registerWithCode(page, freshEmail('cache'));
   const claims = (await sessionClaims(page)) as ReaderClaims;
+  const identity = (await page.context().cookies()).find((c) => c.name === 'ory_kratos_session')!;
   await page.close();
   const [member, otherMember, standard, registeredReader] = (await Promise.all(
     ['Premium', 'Premium', 'Standard', 'None'].map(async (level) =>
-      reader(await cookieHeaderFor(claims, level)),
+      reader(await cookieHeaderFor(claims, level, `${identity.name}=${identity.value}`)),
     ),
   )) as [APIRequestContext, APIRequestContext, APIRequestContext, APIRequestContext];
   try {

@@ -157,6 +157,24 @@ describe('the whoami cache and other processes’ writes (the database’s chang
     await vi.waitFor(async () => expect((await whoami(token)).status).toBe(401), { timeout: 10_000 });
   });
 
+  it('drops, within one second, a session ended, an identity blocked and one deleted by another process', async () => {
+    const revoked = await signedUp('cache-feed-second-revoked@example.com');
+    const blocked = await signedUp('cache-feed-second-blocked@example.com');
+    const deleted = await signedUp('cache-feed-second-deleted@example.com');
+    for (const { token } of [revoked, blocked, deleted]) expect((await warm(token)).status).toBe(200);
+    await handle.db.execute(sql`update identity_sessions set active = false where id = ${revoked.sessionId}`);
+    await handle.db.execute(
+      sql`update identity_identities set state = 'inactive' where id = ${blocked.identityId}`,
+    );
+    await handle.db.execute(sql`delete from identity_identities where id = ${deleted.identityId}`);
+    for (const { token } of [revoked, blocked, deleted]) {
+      await vi.waitFor(async () => expect((await whoami(token)).status).toBe(401), {
+        timeout: 1000,
+        interval: 10,
+      });
+    }
+  });
+
   it('is bypassed while the feed is down, so a missed change cannot be served', async () => {
     let setUp: (up: boolean) => void = () => undefined;
     const manual: ChangeFeed = {

@@ -9,7 +9,9 @@ import { e2eBase, e2ePort } from './site';
 // A reader of any membership level, as the product's auth endpoint would issue them: the two session
 // cookies signed with the keys the server under test generated in its data folder. Used where the
 // membership cannot be bought in the journey (Restricted has no plan) or would take minutes to buy for
-// each level; the token carries a real account's id, so its reads are kept on the server as anyone's.
+// each level; the token carries a real account's id, so its reads are kept on the server as anyone's, and
+// counts only beside that account's identity session (the browser's, or the cookie handed to
+// cookieHeaderFor).
 
 const keysDir = path.resolve(`.data/e2e-${e2ePort}/keys`);
 const TTL_SECONDS = 900;
@@ -50,14 +52,22 @@ export async function becomeLevel(
   await context.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: e2eBase })));
 }
 
-/** A Cookie header for `claims` at `level`, for plain HTTP requests. */
-export async function cookieHeaderFor(claims: ReaderClaims, level: string): Promise<string> {
+/**
+ * A Cookie header for `claims` at `level`, for plain HTTP requests, beside the reader's identity session
+ * cookie (`name=value`): the server acts on a session token only while its identity session lives.
+ */
+export async function cookieHeaderFor(
+  claims: ReaderClaims,
+  level: string,
+  identityCookie: string,
+): Promise<string> {
   const cookies = await readerCookies({
     ...claims,
     membership_level: level,
     membership_type: level === 'None' ? 'None' : 'Individual',
   });
-  return Object.entries(cookies)
-    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-    .join('; ');
+  return [
+    identityCookie,
+    ...Object.entries(cookies).map(([name, value]) => `${name}=${encodeURIComponent(value)}`),
+  ].join('; ');
 }

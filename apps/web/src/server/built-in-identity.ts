@@ -23,8 +23,12 @@ export interface BuiltInIdentity {
   courier: Mailer;
   /** The newest messages of the outbox (`/_dev/mail/`), newest first. */
   outbox(limit?: number): ReturnType<typeof listOutbox>;
-  /** The ports of the composition root that the identity server fills (createServices). */
-  ports: Pick<ServicePorts, 'courier' | 'identityAdmin'>;
+  /**
+   * The ports of the composition root that the identity server fills (createServices): its courier, and
+   * when mounted its admin API and its public API in-process (sign-in, and the check on every signed-in
+   * request that the identity session behind `bof_session` lives, answered from the whoami cache).
+   */
+  ports: Pick<ServicePorts, 'courier' | 'identityAdmin' | 'identityPublic'>;
   /** Stops the identity server's housekeeping timer and its change feed. */
   close(): Promise<void>;
 }
@@ -55,7 +59,11 @@ export function createBuiltInIdentity(
     mounted,
     courier,
     outbox: (limit) => listOutbox(db, limit),
-    ports: { courier, identityAdmin: mounted?.admin },
+    ports: {
+      courier,
+      identityAdmin: mounted?.admin,
+      identityPublic: mounted ? (request) => mounted.server.fetch(request) : undefined,
+    },
     close: async () => mounted?.server.close(),
   };
 

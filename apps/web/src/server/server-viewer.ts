@@ -1,10 +1,13 @@
-import { cookies } from 'next/headers';
-import { SESSION_COOKIE } from '@bof/config/constants';
+import { headers } from 'next/headers';
 import { runningServices } from '@bof/api/running-services';
 
-/** The signed-in reader of this request, from the verified `bof_session`; null when anonymous or forged. */
+/**
+ * The signed-in reader of this request: the claims of the verified `bof_session` while its identity
+ * session lives. Null when anonymous, forged, expired, signed out, blocked or deleted, and when the
+ * identity provider cannot be asked (the pages that call this show personal details or change them).
+ */
 export async function getServerViewer() {
-  const token = (await cookies()).get(SESSION_COOKIE)?.value;
-  if (!token) return null;
-  return (await runningServices()).sessions.verify(token, new Date());
+  const cookieHeader = (await headers()).get('cookie');
+  if (!cookieHeader) return null;
+  return (await runningServices()).sessions.signedIn(cookieHeader, new Date(), 'refuse');
 }

@@ -114,6 +114,17 @@ describe("the admin API's identities", () => {
     });
     expect((await call('PUT', `/admin/identities/${lin.id}`, { state: 'active' })).status).toBe(400);
   });
+
+  it('are deleted with their credentials: 204, then 404 for the same id or an unknown one', async () => {
+    const kim = await person('kim.deleted@example.com');
+    const remove = (id: string) =>
+      admin.fetch(new Request(`http://admin.test/admin/identities/${id}`, { method: 'DELETE' }));
+    expect((await remove(kim.id)).status).toBe(204);
+    expect((await call('GET', `/admin/identities/${kim.id}`)).status).toBe(404);
+    expect(await createIdentityStore(handle.db).findByEmail('kim.deleted@example.com')).toBeUndefined();
+    expect((await remove(kim.id)).status).toBe(404);
+    expect((await remove('not-an-id')).status).toBe(404);
+  });
 });
 
 describe('the admin API', () => {

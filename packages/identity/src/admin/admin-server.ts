@@ -22,6 +22,7 @@ export interface IdentityAdminServer {
 }
 
 const STATES = new Set(['active', 'inactive']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Kratos refuses these in a patch (identity/handler.go: `/id`, `/stateChangedAt`, `/credentials`).
 const PROTECTED = ['/id', '/state_changed_at', '/credentials', '/created_at', '/updated_at', '/schema_url'];
 
@@ -176,6 +177,13 @@ export function createIdentityAdminServer(deps: IdentityAdminServerDeps): Identi
       throw error;
     }
     return json(await write(identity, patched));
+  });
+
+  // Kratos's deleteIdentity: the identity goes with its credentials and sessions; 404 when unknown.
+  app.delete('/admin/identities/:id', async (c) => {
+    const id = c.req.param('id');
+    if (!UUID.test(id) || !(await identities.remove(id))) throw errors.notFound('The identity');
+    return json(null, 204);
   });
 
   app.notFound(() => json(errors.notFound('The requested path').body(), 404));

@@ -312,6 +312,20 @@ export function createIdentityStore(db: Database) {
       return true;
     },
 
+    /**
+     * Deletes the identity with its credentials, addresses and sessions (the foreign keys cascade); false
+     * when there is none. Its whoami answers go at once here, and in other processes by the change feed.
+     */
+    async remove(id: string): Promise<boolean> {
+      const rows = await db
+        .delete(identityIdentities)
+        .where(eq(identityIdentities.id, id))
+        .returning({ id: identityIdentities.id });
+      if (rows.length === 0) return false;
+      changed(id);
+      return true;
+    },
+
     async count(): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(identityIdentities);
       return row?.n ?? 0;

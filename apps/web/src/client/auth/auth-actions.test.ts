@@ -200,6 +200,36 @@ describe('logout (spec §4)', () => {
     expect(s.track).toHaveBeenCalledWith({ event: 'logout', data: { app: 'web' } });
   });
 
+  it('ends the product session in the browser before going to the provider, online or not', async () => {
+    for (const online of [true, false]) {
+      const s = setup(
+        {
+          '/self-service/logout/browser': () =>
+            json(200, { logout_token: 't', logout_url: `${site}/identity/self-service/logout?token=t` }),
+        },
+        online,
+      );
+      const order: string[] = [];
+      s.navigate.mockImplementation(() => order.push('navigate'));
+      const endProductSession = vi.fn(async () => void order.push('ended'));
+      await createAuthActions({ ...s.deps, endProductSession }).logout();
+      expect(order).toEqual(['ended', 'navigate']);
+    }
+  });
+
+  it('still signs out at the provider when ending the product session fails', async () => {
+    const s = setup({
+      '/self-service/logout/browser': () =>
+        json(200, { logout_token: 't', logout_url: `${site}/identity/self-service/logout?token=t` }),
+    });
+    const failing = vi.fn(async () => {
+      throw new Error('Ending the product session answered 503');
+    });
+    await createAuthActions({ ...s.deps, endProductSession: failing }).logout();
+    expect(s.navigate).toHaveBeenCalledWith(`${site}/identity/self-service/logout?token=t`);
+    expect(s.logged).toEqual([['Ending the product session failed', expect.any(Error)]]);
+  });
+
   it('by the clock, resolves 2.5 s after sending the browser to the provider, not before', async () => {
     vi.useFakeTimers();
     try {

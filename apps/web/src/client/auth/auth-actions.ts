@@ -21,6 +21,11 @@ export interface AuthActionDeps {
   sleep?: (ms: number) => Promise<void>;
   now?: () => Date;
   log?: (message: string, error: unknown) => void;
+  /**
+   * Ends the product session in this browser at sign-out (its cookies deleted here and on the auth
+   * endpoint's answer), before the provider ends the identity session.
+   */
+  endProductSession?: () => Promise<void>;
   /** Sends the journey's analytics events (spec: logout). */
   track?: (event: { event: 'logout'; data: { app: string } }) => void;
 }
@@ -134,14 +139,19 @@ export function createAuthActions(deps: AuthActionDeps) {
     },
 
     /**
-     * Stores the logout redirect; offline, goes to /user/logout/; otherwise to the provider's logout URL,
-     * which returns to /user/logout/ to clear the product cookies and continue to the stored redirect.
-     * Resolves after 2.5 s, while the browser navigates.
+     * Stores the logout redirect and ends the product session in this browser (its cookies go at once);
+     * offline, goes to /user/logout/; otherwise to the provider's logout URL, which returns to
+     * /user/logout/ to bring the product cookies in step and continue to the stored redirect. Resolves
+     * after 2.5 s, while the browser navigates.
      */
     async logout(options: { redirectTo?: string | null } = {}) {
       const returnTo = target('logout', options.redirectTo);
       deps.storage.set(STORAGE_KEYS.userRedirect, returnTo);
       deps.track?.({ event: 'logout', data: { app: 'web' } });
+      // The product session ends first: a stolen or leftover token must not outlive the sign-out.
+      await deps
+        .endProductSession?.()
+        .catch((error: unknown) => log('Ending the product session failed', error));
       if (!deps.isOnline()) {
         deps.navigate('/user/logout/');
       } else {

@@ -6,6 +6,7 @@ import { fraudRequestToken } from '../fraud/fraud-detection';
 import { createIdentityClient } from '../identity/identity-client';
 import { createAuthActions } from './auth-actions';
 import { startAuthSession } from './auth-session';
+import { createEndProductSession } from './end-product-session';
 import { track } from '../analytics/tracker';
 import {
   UNKNOWN_AUTH_STATE,
@@ -49,6 +50,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isOnline: () => navigator.onLine,
       currentUrl: () => window.location.href,
       siteOrigin: new URL(config.siteUrl).origin,
+      endProductSession: createEndProductSession({
+        endpoint: config.authEndpointUrl,
+        writeCookie: (assignment) => {
+          document.cookie = assignment;
+        },
+        secure: () => window.location.protocol === 'https:',
+      }),
       track,
     });
     return { store, actions };

@@ -21,8 +21,8 @@ export interface StartedProduct {
 
 /**
  * The product as the server entry starts it (startPlatform, the built-in identity server, createServices),
- * on PGlite in a fresh data folder, for tests of route code. Sign-in and the e-mail change reach the
- * identity server's public API in-process, where the running site asks it over HTTP.
+ * on PGlite in a fresh data folder, for tests of route code. Sign-in, the session check and the e-mail
+ * change reach the identity server's public API in-process, as in the running site.
  */
 export async function startProduct(
   options: {
@@ -39,7 +39,6 @@ export async function startProduct(
   if (!mounted) throw new Error('The built-in identity server is not mounted under the site.');
   const services = await createServices(platform, {
     ...identity.ports,
-    identityPublic: (request) => mounted.server.fetch(request),
     ...options.ports,
   });
   return {

@@ -93,6 +93,7 @@ function browser(initial: Record<string, string> = {}) {
         now,
       });
       if (refreshed.kind !== 'signed-in') throw new Error('expected a session');
+      jar.set('ory', user);
       jar.set('bof_session', refreshed.sessionToken);
       jar.set('bof_paywall_session', refreshed.paywallToken);
     },
@@ -283,7 +284,7 @@ describe('the access gate, stories', () => {
   it('places every browser in the running wall experiments for good', async () => {
     const experimental = createAccessGate({
       story: (slug) => access.index.get(slug),
-      verifySession: (token, at) => sessions.verify(token, at),
+      sessionOf: (cookieHeader, at) => sessions.signedIn(cookieHeader, at, 'refuse'),
       paywallSecret: sessions.paywallSecret,
       policy: { anonymousReads: 0, registeredExtraReads: 0, windowDays: 30 },
       experiments: [{ id: 'WALL_CTA', variants: ['default', 'trial'] }],

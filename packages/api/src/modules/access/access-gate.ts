@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { METER_COOKIE, PAYWALL_SESSION_COOKIE, SESSION_COOKIE } from '@bof/config/constants';
+import { METER_COOKIE, PAYWALL_SESSION_COOKIE } from '@bof/config/constants';
 import { readCookie, setCookieHeader } from '@bof/http/cookies';
 import { decideAccess, type AccessDecision } from '@bof/paywall/decide-access';
 import { assignGroups, type WallExperiment } from '@bof/paywall/ab-groups';
@@ -67,7 +67,11 @@ export interface ServerMeter {
 
 export interface AccessGateDeps {
   story(slug: string): StoryAccess | undefined;
-  verifySession(token: string | undefined, now: Date): Promise<SessionClaims | null>;
+  /**
+   * The claims of the request's `bof_session` while its identity session lives; null is an anonymous
+   * reader (no token, a bad one, or one whose identity session ended: logout, a blocked or deleted identity).
+   */
+  sessionOf(cookieHeader: string | null, now: Date): Promise<SessionClaims | null>;
   paywallSecret: string;
   policy: MeterPolicy;
   /** Running wall experiments: every browser is placed in each, for good (sticky A/B groups). */
@@ -120,7 +124,8 @@ const readerOf = (claims: SessionClaims): Reader => ({
 
 /**
  * The access decision of one story request. On the hot path it reads cookies only: the verified
- * `bof_session` (an expired or forged one reads as anonymous), the signed meter cookie (`bof_meter`,
+ * `bof_session` whose identity session lives (an expired or forged one, or one whose identity session
+ * ended, reads as anonymous; the identity provider's whoami answers from its cache), the signed meter cookie (`bof_meter`,
  * anonymous) or the reader's own paywall session (`bof_paywall_session`, signed in), and the in-memory
  * access level of the story. A signed-in reader reaches the server's record of their meter in two rare
  * cases: their paywall session cookie is missing, invalid or another reader's (the decision is taken from
@@ -135,7 +140,7 @@ export function createAccessGate(deps: AccessGateDeps) {
     // Every cookie read here is a signed token: one that is not valid percent-encoding could never verify,
     // and reads as no cookie (a new meter, not a tampered one).
     const tokenOf = (name: string) => readCookie(cookies, name, { malformed: 'absent' });
-    const claims = await deps.verifySession(tokenOf(SESSION_COOKIE), now);
+    const claims = await deps.sessionOf(cookies, now);
     const reader = claims ? readerOf(claims) : null;
 
     let stored: PaywallSession | null;

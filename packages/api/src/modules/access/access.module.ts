@@ -36,7 +36,7 @@ export interface AccessModule {
  */
 export async function createAccessModule(
   platform: Platform,
-  deps: { sessions: Pick<SessionModule, 'verify' | 'paywallSecret'> },
+  deps: { sessions: Pick<SessionModule, 'signedIn' | 'paywallSecret'> },
   options: { indexPollMs?: number } = {},
 ): Promise<AccessModule> {
   const experiments = parseWallExperiments(platform.env.wallExperiments);
@@ -56,7 +56,9 @@ export async function createAccessModule(
   });
   const gate = createAccessGate({
     story: (slug) => index.get(slug),
-    verifySession: (token, now) => sessions.verify(token, now),
+    // Story access trusts a verified token while the identity provider cannot be asked: an outage must
+    // not wall members, and the token lives minutes. Personal data and changes refuse it instead.
+    sessionOf: (cookieHeader, now) => sessions.signedIn(cookieHeader, now, 'trust-token'),
     paywallSecret: sessions.paywallSecret,
     policy,
     experiments,

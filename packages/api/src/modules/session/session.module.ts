@@ -11,13 +11,27 @@ import { createCastleRiskCheck } from './risk-verdict';
 import { createSessionRepo } from './session.repo';
 import { createSignInRiskRepo } from './sign-in-risk.repo';
 import { verifySessionToken } from './session-token';
+import { signedInSession, type WhenIdentityUnknown } from './signed-in-session';
 import { loadSessionKeys, type SessionKeys } from './signing-keys';
 
 export interface SessionModule {
   /** The auth endpoint's refresh (spec §7). */
   refresh(input: Parameters<typeof refreshSession>[1]): Promise<SessionRefresh>;
-  /** The verified claims of a `bof_session` token, or null (expired, forged, absent). */
+  /**
+   * The verified claims of a `bof_session` token, or null (expired, forged, absent). The token alone:
+   * whatever acts for the reader asks `signedIn`, which also checks the identity session behind it.
+   */
   verify(token: string | undefined, now: Date): Promise<SessionClaims | null>;
+  /**
+   * The claims of the request's `bof_session` while its identity session lives (signed-in-session.ts):
+   * null when the token does not verify, or its identity session ended (logout, a blocked or deleted
+   * identity), or the request does not carry it.
+   */
+  signedIn(
+    cookieHeader: string | null | undefined,
+    now: Date,
+    whenUnknown: WhenIdentityUnknown,
+  ): Promise<SessionClaims | null>;
   paywallSecret: string;
 }
 
@@ -65,9 +79,13 @@ export async function createSessionModule(
       keep: (userId, reads) => meterRepo.keep(userId, reads),
     },
   };
+  const verify = (token: string | undefined, now: Date) =>
+    verifySessionToken(token, { publicKeys: keys.publicKeys, now });
   return {
     refresh: (input) => refreshSession(deps, input),
-    verify: (token, now) => verifySessionToken(token, { publicKeys: keys.publicKeys, now }),
+    verify,
+    signedIn: (cookieHeader, now, whenUnknown) =>
+      signedInSession({ verify, identity: deps.identity }, cookieHeader, now, whenUnknown),
     paywallSecret,
   };
 }

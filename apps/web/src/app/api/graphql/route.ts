@@ -11,9 +11,11 @@ const handler = createGraphQLHandler({
   production: isProductionEndpoint(getServerEnv()),
   services: runningServices,
   membershipRecords: createBillingMembershipRecords(async () => (await runningServices()).billing),
-  // The viewer is whoever the verified `bof_session` cookie names; anonymous otherwise.
+  // The viewer is whoever the verified `bof_session` cookie names while its identity session lives;
+  // anonymous otherwise, also when the identity provider cannot be asked.
   resolveViewer: createSessionViewerResolver({
-    verify: async (token, now) => (await runningServices()).sessions.verify(token, now),
+    signedIn: async (cookieHeader, now) =>
+      (await runningServices()).sessions.signedIn(cookieHeader, now, 'refuse'),
   }),
 });
 

@@ -4,7 +4,7 @@ import { serveServices } from '@bof/api/running-services';
 import { verifyPaywallSession } from '@bof/paywall/paywall-token';
 import { identitySession as browserSession } from '../../../../server/testing/identity-browser';
 import { startProduct, type StartedProduct } from '../../../../server/testing/start-product';
-import { POST } from './route';
+import { DELETE, POST } from './route';
 
 // The product auth endpoint as the browser calls it, over a real identity server in-process: the
 // endpoint's identity port makes its real HTTP calls (whoami, sessions), answered by the built-in
@@ -26,7 +26,7 @@ const SPEC_CLAIMS = [
 let identityDown = false;
 const sites: Record<'http' | 'https', StartedProduct> = {} as never;
 
-/** The product for a site at `siteUrl`, asking its identity provider over HTTP as the running site does. */
+/** The product for a site at `siteUrl`, asking its identity provider over HTTP, as a site whose provider is elsewhere does. */
 const productAt = (siteUrl: string) =>
   startProduct({
     env: { SITE_URL: siteUrl },
@@ -267,6 +267,35 @@ describe('POST /api/auth/token/', () => {
     logged.mockRestore();
     expect(response.status).toBe(503);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('identity_unavailable');
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe('DELETE /api/auth/token/ (sign-out)', () => {
+  const end = (origin: string | null, cookie?: string) => {
+    const headers = new Headers();
+    if (origin) headers.set('origin', origin);
+    if (cookie) headers.set('cookie', cookie);
+    return DELETE(new Request('http://localhost:3120/api/auth/token/', { method: 'DELETE', headers }));
+  };
+
+  it('clears the product cookies on its answer, whatever the identity session', async () => {
+    use('http');
+    const cookie = await identitySession(`signing-out-${Date.now()}@example.org`);
+    const signedIn = setCookies(await call({ cookie }));
+    const browser = `${cookie}; bof_session=${signedIn.get('bof_session')!.value}`;
+    const response = await end('http://localhost:3120', browser);
+    expect(response.status).toBe(204);
+    const cleared = setCookies(response);
+    for (const name of ['bof_session', 'bof_paywall_session', 'bof_login_policy'])
+      expect(cleared.get(name)).toMatchObject({ value: '', attributes: { 'max-age': '0', path: '/' } });
+    expect((await end(null)).status).toBe(204);
+  });
+
+  it('refuses a request from another origin (403), clearing nothing', async () => {
+    use('http');
+    const response = await end('https://evil.example');
+    expect(response.status).toBe(403);
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 });

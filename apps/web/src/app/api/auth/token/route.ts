@@ -60,9 +60,7 @@ export async function POST(request: Request): Promise<Response> {
 
   const headers = new Headers({ 'cache-control': 'no-store', 'content-type': 'application/json' });
   if (result.kind === 'signed-out') {
-    headers.append('set-cookie', clearCookieHeader(SESSION_COOKIE, attributes));
-    headers.append('set-cookie', clearCookieHeader(PAYWALL_SESSION_COOKIE, attributes));
-    headers.append('set-cookie', clearCookieHeader(LOGIN_POLICY_COOKIE, attributes));
+    clearSessionCookies(headers, attributes);
     return new Response(JSON.stringify({ status: 'signed-out' }), { status: 200, headers });
   }
   const lasting = { ...attributes, maxAgeSeconds: env.sessionTokenTtlSeconds };
@@ -77,4 +75,26 @@ export async function POST(request: Request): Promise<Response> {
       : clearCookieHeader(LOGIN_POLICY_COOKIE, attributes),
   );
   return new Response(JSON.stringify({ status: 'signed-in' }), { status: 200, headers });
+}
+
+/**
+ * Sign-out's part on the site: DELETE ends the product session in this browser, clearing `bof_session`,
+ * the paywall session cookie and the login-policy mark on its answer (204), whatever the identity
+ * provider says (ending the identity session is the provider's logout). From the site only, as POST.
+ */
+export async function DELETE(request: Request): Promise<Response> {
+  const { env } = await runningServices();
+  const origin = request.headers.get('origin');
+  if (origin && origin !== new URL(env.siteUrl).origin) {
+    return problem(403, 'forbidden_origin', 'This endpoint accepts requests from the site only.');
+  }
+  const headers = new Headers({ 'cache-control': 'no-store' });
+  clearSessionCookies(headers, { secure: env.siteUrl.startsWith('https:'), httpOnly: false });
+  return new Response(null, { status: 204, headers });
+}
+
+/** The product's session cookies (and the login-policy mark), taken away from the browser. */
+function clearSessionCookies(headers: Headers, attributes: { secure: boolean; httpOnly: boolean }) {
+  for (const name of [SESSION_COOKIE, PAYWALL_SESSION_COOKIE, LOGIN_POLICY_COOKIE])
+    headers.append('set-cookie', clearCookieHeader(name, attributes));
 }
