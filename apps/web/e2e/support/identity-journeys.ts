@@ -37,7 +37,8 @@ export async function completeDetails(page: Page) {
  */
 export async function signUpWithCode(page: Page, email: string) {
   await submitSignUpCode(page, email);
-  await expect(page).toHaveURL(/\/user\/one-more-step\//);
+  // After the token check on the page the provider returned to: slow on a busy machine.
+  await expect(page).toHaveURL(/\/user\/one-more-step\//, { timeout: 15_000 });
 }
 
 /** Fills the registration page the page is on for `email` (Ada Reader) and sends the e-mailed code. */
@@ -61,7 +62,7 @@ export const detailsPrompt = (page: Page) => page.getByRole('complementary', { n
 export async function signUpFromWall(page: Page, email: string, storyPath: string) {
   await submitSignUpCode(page, email);
   await expect(page).toHaveURL((url) => url.pathname === storyPath);
-  await expect(accountMenu(page)).toBeVisible();
+  await expect(accountMenu(page)).toBeVisible({ timeout: 15_000 });
   await detailsPrompt(page).getByRole('link', { name: 'Tell us about your work' }).click();
   await expect(page).toHaveURL(/\/user\/one-more-step\//);
 }
