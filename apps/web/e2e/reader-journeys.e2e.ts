@@ -61,6 +61,7 @@ test('a forgotten password: the recovery code lands on the new-password form, si
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   const email = freshEmail('recovery');
   await registerWithCode(page, email, { completeDetails: false });
 
@@ -72,7 +73,7 @@ test('a forgotten password: the recovery code lands on the new-password form, si
   await answerConsent(other);
   await other.getByRole('link', { name: /forgot|reset/i }).click();
   await expect(other.getByRole('heading', { level: 1 })).toHaveText('Reset your password');
-  await other.getByLabel('E-Mail').fill(email);
+  await other.getByLabel('Email').fill(email);
   await other.getByRole('button', { name: 'Submit' }).click();
   await other.getByLabel('Recovery code').fill(await latestCodeFor(other.request, email));
   await other.getByRole('button', { name: 'Submit' }).click();
@@ -82,6 +83,7 @@ test('a forgotten password: the recovery code lands on the new-password form, si
   await expect(other.getByLabel('Password', { exact: true })).toBeVisible(slow);
   await expect(other.getByText(`Signed in as ${email}`)).toBeVisible();
   expect(await seenPhrases(other)).toEqual([]);
+  await shot(other, 'account-after-recovery');
 
   await other.getByLabel('Password', { exact: true }).fill('velvet-Atelier-2026!');
   await other.getByRole('button', { name: 'Save' }).click();
