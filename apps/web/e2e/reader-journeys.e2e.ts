@@ -86,7 +86,7 @@ test('a forgotten password: the recovery code lands on the new-password form, si
   await shot(other, 'account-after-recovery');
 
   await other.getByLabel('Password', { exact: true }).fill('velvet-Atelier-2026!');
-  await other.getByRole('button', { name: 'Save' }).click();
+  await other.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(other.getByText(/saved/i).first()).toBeVisible();
   await context.close();
 });
