@@ -13,7 +13,7 @@ import {
   completeDetails,
   registerWithCode,
   sessionClaims,
-  signUpWithCode,
+  signUpFromWall,
 } from './support/identity-journeys';
 import { becomePremiumMember } from './support/membership';
 import { becomeLevel, type ReaderClaims } from './support/reader-tokens';
@@ -142,7 +142,7 @@ test('anonymous: two gated stories, then the registration wall; registered: thre
   // Sign up from the wall, and come back to the story.
   const email = freshEmail('walls');
   await page.getByRole('link', { name: 'Create a free account' }).click();
-  await signUpWithCode(page, email);
+  await signUpFromWall(page, email, third!.path);
   await completeDetails(page);
   await expect(page).toHaveURL(`${e2eBase}${third!.path}`);
   await expect(page.locator('.story-gated')).toContainText(third!.sentinel);

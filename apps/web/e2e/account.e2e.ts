@@ -10,6 +10,7 @@ import {
   sessionClaims,
   signInWithCode,
   signOut,
+  signUpFromWall,
   signUpWithCode,
 } from './support/identity-journeys';
 import { e2eBase } from './support/site';
@@ -172,7 +173,7 @@ test('a first sign-in from a wall goes back to the story, and the welcome page s
 
   const email = freshEmail('wall-welcome');
   await page.getByRole('link', { name: 'Create a free account' }).click();
-  await signUpWithCode(page, email);
+  await signUpFromWall(page, email, third!.path);
   expect(await sessionClaims(page)).toMatchObject({ is_first_login: true });
   await completeDetails(page);
   // The wall journey wins over the welcome page: the story the reader signed up for.

@@ -6,7 +6,7 @@ import {
   completeDetails,
   registerWithCode,
   sessionClaims,
-  signUpWithCode,
+  signUpFromWall,
 } from './support/identity-journeys';
 import { fillCard } from './support/membership';
 import { e2eBase } from './support/site';
@@ -192,7 +192,7 @@ test.describe('paying for a membership', () => {
     await expect(wall(page)).toHaveAttribute('data-wall', 'registration');
     const email = freshEmail('e2e-journey');
     await page.getByRole('link', { name: 'Create a free account' }).click();
-    await signUpWithCode(page, email);
+    await signUpFromWall(page, email, third!.path);
     await completeDetails(page);
     // Registered: three more, then the pay wall.
     await expect(page.locator('.story-gated')).toContainText(third!.sentinel);

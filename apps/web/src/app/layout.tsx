@@ -4,6 +4,7 @@ import { toClientConfig } from '@bof/config/client';
 import { getServerEnv } from '@bof/config/server';
 import { AnalyticsShell } from '../client/analytics/analytics-shell';
 import { AuthProvider } from '../client/auth/auth-provider';
+import { DetailsPrompt } from '../components/auth/details-prompt';
 import { ClientConfigProvider } from '../client/config/client-config';
 import { SiteFooter } from '../components/shell/site-footer';
 import { SiteHeader } from '../components/shell/site-header';
@@ -44,6 +45,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
               {children}
             </main>
             <SiteFooter siteName={siteName} />
+            <DetailsPrompt />
             <AnalyticsShell />
           </AuthProvider>
         </ClientConfigProvider>

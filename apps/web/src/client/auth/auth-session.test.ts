@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAuthStore } from './auth-state';
-import { DETAILS_ASKED_KEY, oneMoreStepUrl, startAuthSession } from './auth-session';
+import { DETAILS_ASKED_KEY, DETAILS_PROMPT_KEY, oneMoreStepUrl, startAuthSession } from './auth-session';
 import { LOGIN_POLICY_PATH } from './login-policy';
 import { PENDING_SIGN_IN_KEY } from './pending-sign-in';
 
@@ -206,12 +206,16 @@ describe('the auth session of a page (spec §4), on a fake clock', () => {
 
   describe('one more step', () => {
     it('asks a new reader with missing details once per tab, returning to the page', async () => {
-      const p = page({ cookies: signedIn({ is_first_login: true, is_user_data_complete: false }) });
+      const p = page({
+        cookies: signedIn({ is_first_login: true, is_user_data_complete: false }),
+        path: '/case-studies/',
+      });
       await vi.advanceTimersByTimeAsync(0);
-      expect(p.assigned).toEqual([oneMoreStepUrl(`${site}/articles/news/a-story/`)]);
+      expect(p.assigned).toEqual([oneMoreStepUrl(`${site}/case-studies/`)]);
       expect(p.flags.has(DETAILS_ASKED_KEY)).toBe(true);
       const again = page({
         cookies: signedIn({ is_first_login: true, is_user_data_complete: false }),
+        path: '/case-studies/',
         flags: [...p.flags],
       });
       await vi.advanceTimersByTimeAsync(0);
@@ -221,14 +225,15 @@ describe('the auth session of a page (spec §4), on a fake clock', () => {
     it('asks a returning reader right after signing in, not on later visits', async () => {
       const justSignedIn = page({
         cookies: '',
+        path: '/',
         endpoint: () => signedIn({ is_user_data_complete: false }),
         storage: {
           [PENDING_SIGN_IN_KEY]: JSON.stringify({ kind: 'login', connection: 'email', startedAt: start }),
         },
       });
-      const later = page({ cookies: signedIn({ is_user_data_complete: false }) });
+      const later = page({ cookies: signedIn({ is_user_data_complete: false }), path: '/' });
       await vi.advanceTimersByTimeAsync(0);
-      expect(justSignedIn.assigned).toEqual([oneMoreStepUrl(`${site}/articles/news/a-story/`)]);
+      expect(justSignedIn.assigned).toEqual([oneMoreStepUrl(`${site}/`)]);
       expect(later.assigned).toEqual([]);
     });
 
@@ -240,6 +245,32 @@ describe('the auth session of a page (spec §4), on a fake clock', () => {
       const complete = page({ cookies: signedIn({ is_first_login: true, is_user_data_complete: true }) });
       await vi.advanceTimersByTimeAsync(0);
       expect([onAccount.assigned, complete.assigned]).toEqual([[], []]);
+    });
+
+    it('never takes a story or a checkout away: the question waits in a prompt for the tab', async () => {
+      const registeredFromWall = page({
+        cookies: '',
+        endpoint: () => signedIn({ is_first_login: true, is_user_data_complete: false }),
+        storage: {
+          [PENDING_SIGN_IN_KEY]: JSON.stringify({ kind: 'register', connection: 'email', startedAt: start }),
+        },
+      });
+      const atCheckout = page({
+        cookies: signedIn({ is_first_login: true, is_user_data_complete: false }),
+        path: '/subscriptions/individuals/payment/',
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect([registeredFromWall.assigned, atCheckout.assigned]).toEqual([[], []]);
+      expect(registeredFromWall.flags.has(DETAILS_PROMPT_KEY)).toBe(true);
+      expect(registeredFromWall.flags.has(DETAILS_ASKED_KEY)).toBe(false);
+      // The next page of the tab keeps the prompt rather than sending the reader away.
+      const next = page({
+        cookies: signedIn({ is_first_login: true, is_user_data_complete: false }),
+        path: '/',
+        flags: [...registeredFromWall.flags],
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(next.assigned).toEqual([]);
     });
 
     it('the login policy comes first', async () => {

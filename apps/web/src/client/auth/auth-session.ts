@@ -3,11 +3,14 @@ import type { AuthState, AuthStore } from './auth-state';
 import { LOGIN_POLICY_PATH, loginPolicyFlagged } from './login-policy';
 import { clearPendingSignIn, readPendingSignIn } from './pending-sign-in';
 import { decodeSessionToken, readSessionCookies } from './session-cookies';
+import { isReaderTaskPath } from './reader-task';
 import { PRODUCT_STORAGE_PREFIX } from './storage-keys';
 
 export const ONE_MORE_STEP_PATH = '/user/one-more-step/';
 /** Tab-scoped: the reader has been asked for their details in this tab. */
 export const DETAILS_ASKED_KEY = `${PRODUCT_STORAGE_PREFIX}details_asked`;
+/** Tab-scoped: the question waits for the reader, as a prompt (DetailsPrompt), not a redirect. */
+export const DETAILS_PROMPT_KEY = `${PRODUCT_STORAGE_PREFIX}details_prompt`;
 
 /** The pages a sign-in happens on (the provider's flows rendered by the site). */
 const SIGN_IN_PAGES = ['/user/login/', '/user/register/', '/user/recovery/'];
@@ -40,7 +43,9 @@ export interface AuthSessionDeps {
  * refresh when returning from a sign-in this browser started, since neither cookie exists yet), a check
  * whenever the tab becomes visible, and one just after the token enters its expiry leeway. On each state
  * it reports a completed sign-in, sends a flagged reader to the login-policy warning, and asks a new
- * reader or one with missing details for them once per tab. Returns the stop function.
+ * reader or one with missing details for them once per tab: on the way in, except on a story or a
+ * checkout (isReaderTaskPath), where the question waits in a prompt for the rest of the tab's visit.
+ * Returns the stop function.
  */
 export function startAuthSession(deps: AuthSessionDeps): () => void {
   let timer: unknown;
@@ -66,9 +71,14 @@ export function startAuthSession(deps: AuthSessionDeps): () => void {
       // The reader comes back here once the devices are sorted out.
       deps.location.assign(`${LOGIN_POLICY_PATH}?return_to=${encodeURIComponent(deps.location.href())}`);
     } else if (shouldAskForDetails(state, signedInJustNow, path, deps.sessionFlags)) {
-      // A new reader, or one whose details are missing, completes them first, then comes back here.
-      deps.sessionFlags.set(DETAILS_ASKED_KEY);
-      deps.location.assign(oneMoreStepUrl(deps.location.href()));
+      if (isReaderTaskPath(path) || deps.sessionFlags.has(DETAILS_PROMPT_KEY)) {
+        // Back at a story or a checkout: it stays theirs, and the question waits beside it.
+        deps.sessionFlags.set(DETAILS_PROMPT_KEY);
+      } else {
+        // A new reader, or one whose details are missing, completes them first, then comes back here.
+        deps.sessionFlags.set(DETAILS_ASKED_KEY);
+        deps.location.assign(oneMoreStepUrl(deps.location.href()));
+      }
     }
   });
   const stopVisible = deps.onVisible(() => void deps.store.check());

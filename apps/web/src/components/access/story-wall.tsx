@@ -1,4 +1,5 @@
 import type { WallPlan } from '../../server/access/wall-plans';
+import { WallAuthSync } from './wall-auth-sync';
 import { wallEventData } from './wall-analytics';
 import { wallCopy, type Wall } from './wall-copy';
 import { WallTracker } from './wall-tracker';
@@ -73,6 +74,7 @@ export function StoryWall({
           aria-hidden="true"
           className="pointer-events-none absolute -top-24 left-0 right-0 h-20 bg-gradient-to-b from-transparent to-paper"
         />
+        <WallAuthSync audience={wall.audience} />
         <h2 id="wall-heading" className="font-serif text-2xl font-bold sm:text-3xl">
           {copy.heading}
         </h2>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { keepWhole } from './keep-whole';
 
 /** The frame of the sign-in pages: a narrow card, readable on a 320 px phone. */
 export function AuthCard({
@@ -12,8 +13,10 @@ export function AuthCard({
 }) {
   return (
     <section className="mx-auto w-full max-w-md px-gutter py-10">
-      <h1 className="font-serif text-3xl font-bold">{title}</h1>
-      {intro ? <div className="mt-3 text-muted">{intro}</div> : null}
+      <h1 className="font-serif text-3xl font-bold">{keepWhole(title)}</h1>
+      {intro ? (
+        <div className="mt-3 text-muted">{typeof intro === 'string' ? keepWhole(intro) : intro}</div>
+      ) : null}
       <div className="mt-8">{children}</div>
     </section>
   );

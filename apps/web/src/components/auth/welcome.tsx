@@ -38,7 +38,7 @@ function nextSteps(user: { isMember: boolean; isUserDataComplete: boolean }): St
           text: 'Your details, password and where you are signed in.',
         }
       : {
-          href: '/user/account/',
+          href: '/user/one-more-step/',
           title: 'Complete your profile',
           text: 'Tell us what you do, for more relevant stories.',
         },
@@ -58,11 +58,23 @@ export function Welcome() {
     <>
       <h1 className="font-serif text-4xl font-bold">{level ? `Welcome to ${level}` : 'Welcome'}</h1>
       <p className="mt-4 text-lg text-muted">
-        {level
-          ? `Your ${level} membership is active${auth.user.email ? ` for ${auth.user.email}` : ''}. Everything it includes is open to you now, on every device.`
-          : auth.status === 'logged-in'
-            ? 'Your account is ready. Registered readers get more free stories each month and can follow topics and newsletters.'
-            : 'Sign in to see your membership.'}
+        {level ? (
+          <>
+            Your {level} membership is active
+            {auth.user.email ? (
+              <>
+                {' '}
+                {/* A long address breaks anywhere rather than push the page wider than a phone. */}
+                for <span className="[overflow-wrap:anywhere]">{auth.user.email}</span>
+              </>
+            ) : null}
+            . Everything it includes is open to you now, on every device.
+          </>
+        ) : auth.status === 'logged-in' ? (
+          'Your account is ready. Registered readers get more free stories each month and can follow topics and newsletters.'
+        ) : (
+          'Sign in to see your membership.'
+        )}
       </p>
       {journey && auth.status === 'logged-in' ? (
         <p className="mt-6">

@@ -6,6 +6,7 @@ import { useAuth } from '../../client/auth/auth-provider';
 import { useClientConfig } from '../../client/config/client-config';
 import { signInHref } from '../../site/navigation';
 import { accountDisplay } from './account-display';
+import { AuthPlaceholder } from './auth-placeholder';
 import { useAccountName } from './use-account-name';
 
 /** The signed-in reader's pages. */
@@ -15,9 +16,10 @@ export const ACCOUNT_LINKS = [
 ] as const;
 
 /**
- * The header's sign-in entry point: "Sign in" for anonymous readers (and before the first token check,
- * so the page never jumps for them), an account menu once signed in: the reader's initials and name
- * (from their personal details, else their e-mail address), their account pages and signing out.
+ * The header's sign-in entry point: "Sign in" for anonymous readers, an account menu once signed in: the
+ * reader's initials and name (from their personal details, else their e-mail address), their account
+ * pages and signing out. Before the first token check it is a neutral placeholder (HeaderAccount), and
+ * until the name is known the avatar is blank rather than showing initials it would then replace.
  * A disclosure: opened from the keyboard (Enter, Space, ArrowDown) it focuses its first item; arrows,
  * Home and End move; Escape closes it and returns focus to the button; leaving it (Tab, a click
  * elsewhere) closes it.
@@ -25,7 +27,7 @@ export const ACCOUNT_LINKS = [
 export function AccountMenu() {
   const auth = useAuth();
   const config = useClientConfig();
-  const name = useAccountName({ state: auth.store.getState(), config, store: auth.store });
+  const { name, settled } = useAccountName({ state: auth.store.getState(), config, store: auth.store });
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -57,6 +59,7 @@ export function AccountMenu() {
     };
   }, [open]);
 
+  if (auth.status === 'unknown') return <AuthPlaceholder />;
   if (auth.status !== 'logged-in') {
     return (
       <a
@@ -123,10 +126,14 @@ export function AccountMenu() {
           aria-hidden="true"
           className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-ink text-xs font-semibold text-paper"
         >
-          {display.initials}
+          {settled ? display.initials : ''}
         </span>
         <span aria-hidden="true" className="hidden max-w-[9rem] truncate sm:inline">
-          {display.shortName}
+          {settled ? (
+            display.shortName
+          ) : (
+            <span className="inline-block h-3 w-16 rounded bg-surface align-middle" />
+          )}
         </span>
         <span className="sr-only">
           Account menu for {display.fullName}

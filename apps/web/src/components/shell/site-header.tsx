@@ -1,8 +1,8 @@
 import Link from 'next/link';
-import { mainNavigation, subscribeHref } from '../../site/navigation';
-import { AccountMenu } from './account-menu';
+import { mainNavigation } from '../../site/navigation';
+import { HeaderAccount } from './header-account';
 
-/** The header on every page: wordmark, main navigation, Subscribe and Sign in. Works without JavaScript. */
+/** The header on every page: wordmark, main navigation, and the reader's part (HeaderAccount). */
 export function SiteHeader({ siteName }: { siteName: string }) {
   return (
     <header className="border-b border-rule">
@@ -25,13 +25,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-3 whitespace-nowrap text-sm font-medium">
-          <Link
-            href={subscribeHref}
-            className="rounded bg-accent px-3 py-2 text-accent-ink no-underline hover:opacity-90"
-          >
-            Subscribe
-          </Link>
-          <AccountMenu />
+          <HeaderAccount />
           <details className="relative lg:hidden">
             <summary className="cursor-pointer list-none rounded border border-rule px-3 py-2 [&::-webkit-details-marker]:hidden">
               Menu

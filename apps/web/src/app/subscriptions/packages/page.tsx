@@ -1,14 +1,42 @@
 import Link from 'next/link';
 import type { Currency } from '@bof/config/constants';
 import { INDIVIDUAL_PLAN_CODES, PLANS, currencyForCountry, findPlan, isCurrency } from '@bof/api/billing';
+import { runningServices } from '@bof/api/running-services';
+import { ServerRenderSync } from '../../../components/auth/server-render-sync';
 import { CurrencySwitch } from '../../../components/subscriptions/currency-switch';
 import { MarketingPageTracker } from '../../../components/subscriptions/marketing-page-tracker';
 import { PlanCard } from '../../../components/subscriptions/plan-card';
+import { planOffer, type PackagesReader } from '../../../components/subscriptions/plan-offer';
 import { readerLocale } from '../../../server/reader-locale';
+import { getServerViewer, hasIdentitySessionCookie } from '../../../server/server-viewer';
+
+export const dynamic = 'force-dynamic';
+
+/** What the signed-in reader already has, from their token and the billing provider. */
+async function packagesReader(): Promise<PackagesReader | null> {
+  const viewer = await getServerViewer();
+  if (!viewer) return null;
+  const isMember = viewer.membership_level !== 'None';
+  const { billing } = await runningServices();
+  const [membership, eligibility] = await Promise.all([
+    billing.membershipOf(viewer.user_id).catch(() => null),
+    billing.eligibilityOf(viewer.user_id).catch(() => null),
+  ]);
+  return {
+    planCode: membership?.plan?.code ?? null,
+    isMember: isMember || (membership !== null && membership.level !== 'None'),
+    upgradesTo: membership?.plan?.upgradesTo ?? [],
+    // The provider not answering: no trial promised that the payment page might not give.
+    isEligibleForTrialPurchase: eligibility?.isEligibleForTrialPurchase ?? false,
+  };
+}
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** Spec §2 /subscriptions/packages/ (also ?packages=beauty): the memberships a reader can buy. */
+/**
+ * Spec §2 /subscriptions/packages/ (also ?packages=beauty): the memberships a reader can buy. A member
+ * sees their plan marked and the upgrades it has, never a trial.
+ */
 export default async function PackagesPage({ searchParams }: Props) {
   const params = await searchParams;
   const { locale, country } = await readerLocale();
@@ -18,10 +46,17 @@ export default async function PackagesPage({ searchParams }: Props) {
   const plans = INDIVIDUAL_PLAN_CODES.map((code) => findPlan(code)!);
   const beautyPlan = PLANS.find((p) => p.membershipLevel === 'TopicBeauty')!;
   const query: Record<string, string> = beauty ? { packages: 'beauty' } : {};
+  const [reader, viewer, identitySession] = await Promise.all([
+    packagesReader(),
+    getServerViewer(),
+    hasIdentitySessionCookie(),
+  ]);
+  const offer = (plan: (typeof PLANS)[number]) => planOffer({ plan, currency, reader });
 
   return (
     <div className="mx-auto max-w-page px-gutter py-10">
       <MarketingPageTracker />
+      <ServerRenderSync renderedFor={viewer?.user_id ?? null} identitySession={identitySession} />
       <header className="max-w-3xl">
         <h1 className="font-serif text-4xl font-bold">
           {beauty ? 'The Beauty package' : 'Choose your membership'}
@@ -37,8 +72,19 @@ export default async function PackagesPage({ searchParams }: Props) {
       </div>
       {beauty ? (
         <div className="mt-8 grid gap-6 md:grid-cols-2">
-          <PlanCard plan={beautyPlan} currency={currency} locale={locale} highlighted />
-          <PlanCard plan={findPlan('individuals_premium_yearly_v1')!} currency={currency} locale={locale} />
+          <PlanCard
+            plan={beautyPlan}
+            currency={currency}
+            locale={locale}
+            highlighted
+            offer={offer(beautyPlan)}
+          />
+          <PlanCard
+            plan={findPlan('individuals_premium_yearly_v1')!}
+            currency={currency}
+            locale={locale}
+            offer={offer(findPlan('individuals_premium_yearly_v1')!)}
+          />
         </div>
       ) : (
         <div className="mt-8 grid gap-6 md:grid-cols-3">
@@ -49,6 +95,7 @@ export default async function PackagesPage({ searchParams }: Props) {
               currency={currency}
               locale={locale}
               highlighted={plan.code === plans[0]!.code}
+              offer={offer(plan)}
             />
           ))}
         </div>

@@ -13,10 +13,12 @@ export default async function ConfirmEmailPage({ searchParams }: Props) {
       errorId={single(params.error)}
       returnTo={single(params.return_to)}
       title="Confirm your e-mail address"
+      // Once the code is sent, the flow's own message says so (Kratos 1080003); the intro adds only how
+      // long the code lasts, rather than saying it a second time.
       intro={(state) =>
         state === 'choose_method'
           ? 'Enter your e-mail address and we will send you a six-digit code to confirm it.'
-          : 'We have sent a six-digit code to your inbox. It is valid for ten minutes.'
+          : 'The code is valid for ten minutes.'
       }
     />
   );

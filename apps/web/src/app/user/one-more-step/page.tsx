@@ -4,6 +4,7 @@ import { getServerEnv } from '@bof/config/server';
 import { PersonalDetailsForm } from '../../../components/account/personal-details-form';
 import { SignedOutPage } from '../../../components/auth/signed-out-page';
 import { resolveRedirectTarget } from '../../../client/auth/redirect-target';
+import { isReaderTaskPath } from '../../../client/auth/reader-task';
 import { personalDetailsFormData } from '../../../server/personal-details-page';
 import { single } from '../../../server/identity-flows';
 import { getServerViewer } from '../../../server/server-viewer';
@@ -37,8 +38,9 @@ const VARIANTS = {
  * Spec §2 /user/one-more-step/: completes the reader's UserData (names, country, job function,
  * industry, level, organisation). Once saved, the session token's `is_user_data_complete` turns true
  * and the reader goes on to `return_to` (this site only) or the front page; on their first sign-in
- * (`is_first_login`) on the plain variant, to /user/welcome/ first, unless a wall brought them (the form
- * decides: the wall journey is in the browser), as the story they came for comes first.
+ * (`is_first_login`) on the plain variant, to /user/welcome/ first, unless they are on their way back to
+ * a story or a checkout, or a wall brought them (the form decides: the wall journey is in the browser),
+ * as what they came for comes first.
  */
 export default async function OneMoreStepPage({ searchParams }: Props) {
   const params = await searchParams;
@@ -59,9 +61,9 @@ export default async function OneMoreStepPage({ searchParams }: Props) {
   const data = await personalDetailsFormData(viewer.user_id);
   if (data.complete && viewer.is_user_data_complete) redirect(destination);
   // The welcome page greets a new reader who came for nothing in particular; one on the way to BoF
-  // Professional or to newsletters carries on there.
+  // Professional or to newsletters carries on there, and so does one reading a story or at a checkout.
   const welcome =
-    viewer.is_first_login && way === 'default'
+    viewer.is_first_login && way === 'default' && !isReaderTaskPath(new URL(destination).pathname)
       ? `${origin}/user/welcome/?${new URLSearchParams({ return_to: destination }).toString()}`
       : undefined;
 

@@ -3,6 +3,7 @@ import type { Currency } from '@bof/config/constants';
 import { PLANS, currencyForCountry, findPlan, formatMoney, isCurrency, taxFor } from '@bof/api/billing';
 import { runningServices } from '@bof/api/running-services';
 import { CheckoutHeading, CheckoutState } from '../../../../components/subscriptions/checkout-state';
+import { ServerRenderSync } from '../../../../components/auth/server-render-sync';
 import { PaymentForm, type PaymentPlan } from '../../../../components/subscriptions/payment-form';
 import { PAYMENT_COUNTRIES } from '../../../../components/subscriptions/payment-countries';
 import { readerLocale } from '../../../../server/reader-locale';
@@ -109,6 +110,8 @@ export default async function PaymentPage({ searchParams }: Props) {
     <CheckoutState initialCountry={country ?? 'GB'}>
       <section className="mx-auto grid max-w-page gap-10 px-gutter py-10 lg:grid-cols-[1fr_22rem]">
         <div>
+          {/* Back from signing in or up here, the page is rendered again for the reader (eligibility). */}
+          <ServerRenderSync renderedFor={viewer?.user_id ?? null} />
           <p className="text-sm font-semibold uppercase tracking-wide text-muted">Membership</p>
           <CheckoutHeading
             title={plan.title}
