@@ -44,7 +44,7 @@ export const GRAPHQL_LIMITS: GraphQLLimits = {
   maxAliases: 15,
   maxTokens: 2000,
   maxCost: 5000,
-  maxExecutionMs: 2000,
+  maxExecutionMs: 10_000,
   expensiveCost: 1000,
   expensivePerMinute: 30,
   maxBodyBytes: 100_000,
