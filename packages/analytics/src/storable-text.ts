@@ -20,22 +20,26 @@ const pointer = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1'
  */
 export function findUnstorableText(value: unknown, path = ''): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
-  const visit = (node: unknown, at: string): void => {
-    if (problems.length >= MAX_PROBLEMS) return;
-    if (typeof node === 'string') {
+  // Walked with a stack of its own, in document order: a deeply nested value cannot overflow the call stack.
+  type Pending = { node: unknown; at: string; badKey?: string };
+  const pending: Pending[] = [{ node: value, at: path }];
+  while (pending.length > 0 && problems.length < MAX_PROBLEMS) {
+    const { node, at, badKey } = pending.pop()!;
+    if (badKey !== undefined) {
+      problems.push({ path: at || '/', message: `has a field name that ${describe(badKey)}` });
+    } else if (typeof node === 'string') {
       if (UNSTORABLE.test(node)) problems.push({ path: at || '/', message: describe(node) });
     } else if (Array.isArray(node)) {
-      node.forEach((item, index) => visit(item, `${at}/${index}`));
+      for (let index = node.length - 1; index >= 0; index -= 1)
+        pending.push({ node: node[index] as unknown, at: `${at}/${index}` });
     } else if (typeof node === 'object' && node !== null) {
-      for (const [key, item] of Object.entries(node)) {
-        if (UNSTORABLE.test(key)) {
-          problems.push({ path: at || '/', message: `has a field name that ${describe(key)}` });
-          continue;
-        }
-        visit(item, `${at}/${pointer(key)}`);
-      }
+      const children: Pending[] = Object.entries(node).map(([key, item]) =>
+        UNSTORABLE.test(key)
+          ? { node: undefined, at, badKey: key }
+          : { node: item, at: `${at}/${pointer(key)}` },
+      );
+      for (let index = children.length - 1; index >= 0; index -= 1) pending.push(children[index]!);
     }
-  };
-  visit(value, path);
+  }
   return problems.slice(0, MAX_PROBLEMS);
 }

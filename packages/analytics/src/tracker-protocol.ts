@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 import { findUnstorableText } from './storable-text';
 import { validateSelfDescribing, type SchemaProblem } from './validate-event';
 
@@ -110,10 +111,10 @@ function decodeJsonField(
   encoded: string | undefined,
   field: string,
 ): Decoded<unknown> {
+  let value: unknown;
   try {
-    if (plain !== undefined) return { ok: true, value: JSON.parse(plain) as unknown };
-    if (encoded !== undefined) return { ok: true, value: JSON.parse(decodeBase64Url(encoded)) as unknown };
-    return { ok: true, value: undefined };
+    if (plain !== undefined) value = JSON.parse(plain) as unknown;
+    else if (encoded !== undefined) value = JSON.parse(decodeBase64Url(encoded)) as unknown;
   } catch {
     return {
       ok: false,
@@ -124,6 +125,17 @@ function decodeJsonField(
       },
     };
   }
+  if (jsonDepthExceeds(value)) {
+    return {
+      ok: false,
+      rejection: {
+        code: 'invalid_tracker_payload',
+        schema: null,
+        problems: [{ path: `/${field}`, message: `nests deeper than ${MAX_JSON_DEPTH} levels` }],
+      },
+    };
+  }
+  return { ok: true, value };
 }
 
 function checkSelfDescribing(value: unknown, path: string): Decoded<SelfDescribing> {
@@ -259,6 +271,15 @@ function classifyAll(events: readonly unknown[]): ClassifiedBatch {
  * whole as one bad row.
  */
 export function classifyPostBody(body: unknown): ClassifiedBatch {
+  // Too deep to walk or store safely: refused, and nothing of it kept.
+  if (jsonDepthExceeds(body)) {
+    return {
+      ok: false,
+      code: 'invalid_payload',
+      message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels is refused.`,
+      bad: [],
+    };
+  }
   const envelope = envelopeSchema.safeParse(body);
   if (!envelope.success) {
     return {

@@ -31,6 +31,8 @@ export interface GraphQLHandlerOptions {
   organisationRoles?: OrganisationRoles;
   membershipRecords?: MembershipRecords;
   limits?: Partial<GraphQLLimits>;
+  /** The client's address, for the anonymous rate limit; the socket's peer by default. */
+  clientAddress?: (request: Request) => string | null;
 }
 
 const problem = (status: number, code: string, message: string) =>
@@ -66,7 +68,7 @@ export function createGraphQLHandler(
     cors: false,
     graphiql: !options.production,
     landingPage: false,
-    plugins: graphQLLimitPlugins(limits, options.production),
+    plugins: graphQLLimitPlugins(limits, options.production, options.clientAddress),
     context: async ({ request }) => ({
       services: await options.services(),
       viewer: await options.resolveViewer(request),

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { openDurablePglite, type DurabilityOptions } from './durable-pglite';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -21,21 +22,33 @@ export interface DatabaseHandle {
   db: Database;
   /** Runs a trivial query; false when the database does not answer. */
   ping(): Promise<boolean>;
-  /** Flushes and closes. PGlite writes its data folder out before it resolves. */
+  /** Closes; PGlite ends with a checkpoint that syncs its data folder. */
   close(): Promise<void>;
   /** The raw PGlite instance, for dumping a template; undefined on PostgreSQL. */
   pglite: PGlite | undefined;
 }
 
-/** Opens a database. PGlite data folders hold one process only: open each folder once. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+/**
+ * Opens a database. PGlite data folders hold one process only: open each folder once. In a data folder
+ * every statement and transaction resolves only once its commit is on the disk (durable-pglite.ts);
+ * without one (tests) PGlite lives in memory.
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  durability: DurabilityOptions = {},
+): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
-    if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
-    const client = await PGlite.create({
-      dataDir: target.dataDir,
-      loadDataDir: target.loadDataDir,
-      extensions: { pg_trgm },
-    });
+    let client: PGlite;
+    if (target.dataDir) {
+      mkdirSync(path.dirname(target.dataDir), { recursive: true });
+      ({ client } = await openDurablePglite(target.dataDir, {
+        ...durability,
+        loadDataDir: target.loadDataDir,
+        extensions: { pg_trgm },
+      }));
+    } else {
+      client = await PGlite.create({ loadDataDir: target.loadDataDir, extensions: { pg_trgm } });
+    }
     const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
     return {
       kind: 'pglite',

@@ -68,6 +68,12 @@ type CardRow = {
 const OVERLAP_CANDIDATES = 300;
 
 /** The only place that builds the content's read queries. */
+/**
+ * Whether a slug could name a record. PostgreSQL text cannot hold U+0000, so comparing with one fails
+ * the query; no record has such a slug, so the lookup finds nothing (404 on pages, null in GraphQL).
+ */
+const isFindableSlug = (slug: string) => !slug.includes('\u0000');
+
 export function createContentRepo(db: Database) {
   /** The conditions on the story itself (not its topic or author). */
   const storyWhere = (filter: StoryFilter): SQL | undefined =>
@@ -216,11 +222,13 @@ export function createContentRepo(db: Database) {
     },
 
     async storiesBySlugs(slugs: readonly string[]): Promise<StoryCard[]> {
-      if (slugs.length === 0) return [];
-      return withPeople(await cardsQuery().where(inArray(articles.slug, [...slugs])));
+      const findable = slugs.filter(isFindableSlug);
+      if (findable.length === 0) return [];
+      return withPeople(await cardsQuery().where(inArray(articles.slug, findable)));
     },
 
     async story(slug: string): Promise<Story | undefined> {
+      if (!isFindableSlug(slug)) return undefined;
       const [row] = await db
         .select({
           ...cardColumns,
@@ -282,25 +290,27 @@ export function createContentRepo(db: Database) {
     },
 
     async section(slug: string): Promise<Section | undefined> {
+      if (!isFindableSlug(slug)) return undefined;
       const [row] = await db.select().from(contentSections).where(eq(contentSections.slug, slug));
       return row;
     },
     async topic(slug: string): Promise<Topic | undefined> {
+      if (!isFindableSlug(slug)) return undefined;
       const [row] = await db.select().from(contentTopics).where(eq(contentTopics.slug, slug));
       return row;
     },
     async topicsBySlugs(slugs: readonly string[]): Promise<Topic[]> {
-      if (slugs.length === 0) return [];
-      return db
-        .select()
-        .from(contentTopics)
-        .where(inArray(contentTopics.slug, [...slugs]));
+      const findable = slugs.filter(isFindableSlug);
+      if (findable.length === 0) return [];
+      return db.select().from(contentTopics).where(inArray(contentTopics.slug, findable));
     },
     async author(slug: string): Promise<Author | undefined> {
+      if (!isFindableSlug(slug)) return undefined;
       const [row] = await db.select().from(contentAuthors).where(eq(contentAuthors.slug, slug));
       return row;
     },
     async series(slug: string): Promise<Series | undefined> {
+      if (!isFindableSlug(slug)) return undefined;
       const [row] = await db.select().from(contentSeries).where(eq(contentSeries.slug, slug));
       return row;
     },
@@ -351,6 +361,7 @@ export function createContentRepo(db: Database) {
     },
 
     async versions(slug: string): Promise<StoryVersion[]> {
+      if (!isFindableSlug(slug)) return [];
       return db
         .select({
           version: articleVersions.version,
@@ -365,6 +376,7 @@ export function createContentRepo(db: Database) {
 
     /** The record a story had at `version`, as imported. */
     async versionRecord(slug: string, version: number): Promise<unknown> {
+      if (!isFindableSlug(slug)) return undefined;
       const [row] = await db
         .select({ record: articleVersions.record })
         .from(articleVersions)

@@ -3,12 +3,14 @@ import { createBillingMembershipRecords } from '@bof/api/billing';
 import { runningServices } from '@bof/api/running-services';
 import { createSessionViewerResolver } from '@bof/api/session-viewer';
 import { createGraphQLHandler, isProductionEndpoint } from '@bof/api/yoga';
+import { CLIENT_ADDRESS_HEADER, clientIp } from '@bof/http/client-ip';
 
 export const dynamic = 'force-dynamic';
 
+const env = getServerEnv();
 const handler = createGraphQLHandler({
   // A production build is production, embedded or not: no introspection, suggestions or GraphiQL.
-  production: isProductionEndpoint(getServerEnv()),
+  production: isProductionEndpoint(env),
   services: runningServices,
   membershipRecords: createBillingMembershipRecords(async () => (await runningServices()).billing),
   // The viewer is whoever the verified `bof_session` cookie names while its identity session lives;
@@ -17,6 +19,13 @@ const handler = createGraphQLHandler({
     signedIn: async (cookieHeader, now) =>
       (await runningServices()).sessions.signedIn(cookieHeader, now, 'refuse'),
   }),
+  // Costly anonymous queries are counted per client, read as the identity server reads it.
+  clientAddress: (request) =>
+    clientIp({
+      socketAddress: request.headers.get(CLIENT_ADDRESS_HEADER),
+      forwardedFor: request.headers.get('x-forwarded-for'),
+      trustedProxies: env.identity.trustedProxies,
+    }),
 });
 
 export function GET(request: Request): Promise<Response> {
