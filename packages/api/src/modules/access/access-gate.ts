@@ -156,7 +156,11 @@ const readerOf = (claims: SessionClaims): Reader => ({
  * cases: their paywall session cookie is missing, invalid or another reader's (the decision is taken from
  * the server's record and the cookie issued again from it), and a read that counts (it is checked against,
  * and recorded in, the server's record under the reader's lock, so neither an older copy of the cookie nor
- * another device can read past the allowance). Requests with a gift link reach the database for the gift.
+ * another device can read past the allowance). An anonymous browser's read that counts is checked against,
+ * and recorded in, the server's record of its browser id the same way, so a replayed `bof_meter` counts
+ * against the same id; an anonymous request without `bof_meter` for a story that would count is first sent
+ * round once with the cookie (the meter cookie check), and meets the registration wall when it comes back
+ * without it. Requests with a gift link reach the database for the gift.
  */
 export function createAccessGate(deps: AccessGateDeps) {
   async function decideStory(story: StoryAccess, input: StoryRequestFacts): Promise<GateResult> {
