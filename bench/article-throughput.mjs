@@ -183,8 +183,10 @@ async function readAsBrowser(address, cookie) {
 /** Two readers' meter cookies: one with a free read left, one whose free reads are spent. */
 async function readerCookies() {
   const [first, second] = meterStories;
+  // Two browsers: the server keeps each browser id's reads, so a copy of the first one's cookie would be
+  // spent once the second read counted against its id.
   const fresh = await readAsBrowser(first);
-  const spent = await readAsBrowser(second, fresh);
+  const spent = await readAsBrowser(second, await readAsBrowser(first));
   if (!fresh || !spent) throw new Error('The product set no meter cookie.');
   return { fresh, spent };
 }
