@@ -201,6 +201,9 @@ async function load(title, url, headers = {}) {
   const ok = result['2xx'];
   if (result.non2xx > 0 || result.errors > 0 || ok === 0)
     throw new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${ok} 2xx`);
+  // Each row as it is measured, so that a run that fails later (the uncached row times out on a busy
+  // machine) still shows the rows before it.
+  console.log(`${title}: ${Math.round(result.requests.average)}/s, p50 ${result.latency.p50} ms`);
   return {
     title,
     rps: result.requests.average,
