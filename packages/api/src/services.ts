@@ -96,7 +96,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     emailChange: createEmailChange(platform, { ...ports, mailer: ports.courier }),
     analyticsCollector: env.analytics.embeddedCollector ? createAnalyticsCollector(platform) : null,
     async close() {
-      access.index.stop();
+      access.stop();
       await platform.database.close();
     },
   };

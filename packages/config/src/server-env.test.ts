@@ -202,4 +202,28 @@ describe('meter', () => {
       'METER_ANONYMOUS_READS',
     ]);
   });
+
+  it('reads the verified crawlers’ address ranges, and refuses anything that is not one', () => {
+    expect(parseServerEnv({}).meterCrawlerIpRanges).toEqual([]);
+    expect(
+      parseServerEnv({ METER_CRAWLER_IP_RANGES: ' 66.249.64.0/19,2001:4860:4801:10::/64\n192.0.2.7 ' })
+        .meterCrawlerIpRanges,
+    ).toEqual([
+      { address: '66.249.64.0', prefix: 19, family: 'ipv4' },
+      { address: '2001:4860:4801:10::', prefix: 64, family: 'ipv6' },
+      { address: '192.0.2.7', prefix: 32, family: 'ipv4' },
+    ]);
+    for (const bad of [
+      'googlebot',
+      '66.249.64.0/33',
+      '2001:db8::/129',
+      '66.249.64.0/19/2',
+      '66.249.64.0/x',
+      '300.1.1.1',
+    ]) {
+      const error = configurationError(() => parseServerEnv({ METER_CRAWLER_IP_RANGES: bad }));
+      expect(error.variables).toEqual(['METER_CRAWLER_IP_RANGES']);
+      expect(error.message).toMatch(/CIDR ranges/);
+    }
+  });
 });

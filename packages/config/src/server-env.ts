@@ -11,6 +11,7 @@ import {
   PRODUCTION_ENVIRONMENT,
   type Environment,
 } from './constants';
+import { parseIpRanges, type IpRange } from './ip-ranges';
 import { findRepoRoot } from './repo-root';
 
 export { ConfigurationError } from './configuration-error';
@@ -48,6 +49,18 @@ const rawServerEnv = z.object({
   METER_ANONYMOUS_READS: z.coerce.number().int().min(0).max(METER_MAX_FREE_READS).default(2),
   METER_REGISTERED_EXTRA_READS: z.coerce.number().int().min(0).max(METER_MAX_FREE_READS).default(3),
   METER_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  METER_CRAWLER_IP_RANGES: z
+    .string()
+    .max(20_000)
+    .transform((value, ctx) => {
+      const ranges = parseIpRanges(value);
+      if (typeof ranges === 'string') {
+        ctx.addIssue({ code: 'custom', message: `must list CIDR ranges: ${ranges}` });
+        return z.NEVER;
+      }
+      return ranges;
+    })
+    .default([]),
   WALL_EXPERIMENTS: z
     .string()
     .max(2000)
@@ -105,6 +118,11 @@ export interface ServerEnv {
   paywallCookieSecret: string | undefined;
   /** Free gated reads per rolling window: anonymous, then further ones once registered (access issue). */
   meter: { anonymousReads: number; registeredExtraReads: number; windowDays: number };
+  /**
+   * Client address ranges of verified search crawlers (METER_CRAWLER_IP_RANGES): anonymous requests from
+   * them read metered stories without the meter (docs/access.md). Empty: no crawler is treated so.
+   */
+  meterCrawlerIpRanges: IpRange[];
   /** Running wall experiments, `WALL_CTA=default|trial;…` (parsed and checked by the access module). */
   wallExperiments: string;
   /** Concurrent sessions an account may hold before the login-policy warning. */
@@ -219,6 +237,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
       registeredExtraReads: raw.METER_REGISTERED_EXTRA_READS,
       windowDays: raw.METER_WINDOW_DAYS,
     },
+    meterCrawlerIpRanges: raw.METER_CRAWLER_IP_RANGES,
     wallExperiments: raw.WALL_EXPERIMENTS,
     fraudDetectionApiSecret: raw.CASTLE_API_SECRET,
     contactInbox: raw.CONTACT_INBOX ?? `enquiries@${new URL(siteUrl).hostname}`,

@@ -220,6 +220,38 @@ describe('the meter', () => {
   });
 });
 
+describe('browsers that keep no meter cookie, and verified crawlers', () => {
+  it('walls an anonymous browser that refused the meter cookie on a story that would count', () => {
+    for (const access of ['registered', 'members'] as const)
+      expect(summary(decide(access, null, [], { meterCookieRefused: true }))).toBe(
+        'registration:meter-cookie-refused',
+      );
+    // Only the meter's stories: free ones open, hard walls stay what they are, readers with a session are
+    // not anonymous browsers.
+    expect(summary(decide('free', null, [], { meterCookieRefused: true }))).toBe('allow:free');
+    expect(summary(decide('premium', null, [], { meterCookieRefused: true }))).toBe('paywall:not-entitled');
+    expect(summary(decide('members', reader('None'), [], { meterCookieRefused: true }))).toBe('count');
+    expect(
+      summary(decide('premium', null, [], { meterCookieRefused: true, gift: { articleId: 'a1' } })),
+    ).toBe('allow:gift');
+  });
+
+  it('lets a verified crawler read the meter’s stories without counting, and nothing more', () => {
+    for (const access of ['registered', 'members'] as const)
+      expect(summary(decide(access, null, reads(5), { verifiedCrawler: true }))).toBe(
+        'allow:verified-crawler',
+      );
+    expect(summary(decide('premium', null, [], { verifiedCrawler: true }))).toBe('paywall:not-entitled');
+    expect(summary(decide('topic:beauty', null, [], { verifiedCrawler: true }))).toBe(
+      'topic-upsell:topic-package',
+    );
+    // A signed-in reader is decided as themselves.
+    expect(summary(decide('members', reader('None'), reads(5), { verifiedCrawler: true }))).toBe(
+      'paywall:registered-meter-exhausted',
+    );
+  });
+});
+
 describe('gifts, admins and walls', () => {
   it('a gift opens its own article for anyone without a membership that opens it, and no other', () => {
     expect(decide('premium', null, [], { gift: { articleId: 'a1' } })).toEqual({

@@ -3,9 +3,10 @@ import { ENTITLEMENTS, opens } from './entitlements';
 import { allowance, readsInWindow, type MeterPolicy, type MeteredRead } from './meter';
 import type { AccessLevel, Reader, WallKind } from './types';
 
-export type AllowReason = 'free' | 'admin' | 'entitled' | 'gift' | 'already-counted';
+export type AllowReason = 'free' | 'admin' | 'entitled' | 'gift' | 'already-counted' | 'verified-crawler';
 export type WallReason =
   | 'anonymous-meter-exhausted'
+  | 'meter-cookie-refused'
   | 'registered-meter-exhausted'
   | 'not-entitled'
   | 'topic-package'
@@ -41,6 +42,16 @@ export interface AccessInput {
    * meter cookie at all starts afresh.
    */
   meterTampered?: boolean;
+  /**
+   * An anonymous browser was given its meter cookie and sent round once (the meter cookie check), and came
+   * back without it: it keeps no cookie, so its reads cannot be counted and no metered story opens.
+   */
+  meterCookieRefused?: boolean;
+  /**
+   * The request comes from a search crawler verified by configuration (its address in a configured range;
+   * never by its user agent alone): metered stories open to it without counting. Anonymous only.
+   */
+  verifiedCrawler?: boolean;
   /** A gift already verified for this article, or null. */
   gift: { articleId: string } | null;
   /** The reader's sticky A/B groups, GROUP_ID#GROUP_NAME. */
@@ -53,7 +64,9 @@ export interface AccessInput {
  * Decides whether a reader may read an article, in this order: free articles; admins; what the
  * membership level opens (docs/access.md); a gift for this very article; topic packages and premium
  * (hard walls); then the meter for registered and members articles, which sends anonymous readers to the
- * registration wall and signed-in non-members to the pay wall once spent (a tampered meter is spent).
+ * registration wall and signed-in non-members to the pay wall once spent (a tampered meter is spent; an
+ * anonymous browser that refused the meter cookie meets the registration wall; a verified crawler reads
+ * metered articles without counting).
  * Pure: no I/O, clock passed in.
  */
 export function decideAccess(input: AccessInput): AccessDecision {
@@ -79,7 +92,10 @@ export function decideAccess(input: AccessInput): AccessDecision {
   if (reader && !ENTITLEMENTS[reader.membershipLevel].metered)
     return wall('paywall', 'restricted-membership');
 
+  if (!reader && input.verifiedCrawler) return { kind: 'allow', reason: 'verified-crawler' };
   const reads = readsInWindow(input.meter, input.now, input.policy);
+  if (!reader && input.meterCookieRefused && !reads.some((r) => r.articleId === article.id))
+    return wall('registration', 'meter-cookie-refused');
   if (reads.some((r) => r.articleId === article.id)) return { kind: 'allow', reason: 'already-counted' };
   const limit = allowance(reader !== null, input.policy);
   if (reads.length < limit && !input.meterTampered)

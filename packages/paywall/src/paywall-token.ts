@@ -56,8 +56,11 @@ function fromBase64url(value: string): Uint8Array {
 
 const keys = new Map<string, Promise<CryptoKey>>();
 
-/** The HMAC key of one purpose: HMAC(secret, "bof-paywall-token/<purpose>"), cached per secret and purpose. */
-function purposeKey(secret: string, purpose: PaywallTokenPurpose): Promise<CryptoKey> {
+/**
+ * The HMAC key of one purpose: HMAC(secret, "bof-paywall-token/<purpose>"), cached per secret and purpose.
+ * Besides the two cookies' purposes, `meter-check` signs the meter cookie check's address (meter-check.ts).
+ */
+export function purposeKey(secret: string, purpose: PaywallTokenPurpose | 'meter-check'): Promise<CryptoKey> {
   const id = `${purpose}\n${secret}`;
   let key = keys.get(id);
   if (!key) {

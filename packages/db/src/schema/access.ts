@@ -25,6 +25,26 @@ export const meterReads = pgTable(
 );
 
 /**
+ * An anonymous browser's counted reads, by the browser id (`sid`) of its signed `bof_meter` cookie: the
+ * server's record that a replayed or older copy of the cookie is checked against (ADR 3). One row per
+ * browser and article; rows older than the meter window are pruned (`read_at` index).
+ */
+export const anonymousMeterReads = pgTable(
+  'anonymous_meter_reads',
+  {
+    browserId: text('browser_id').notNull(),
+    articleId: uuid('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.browserId, t.articleId] }),
+    index('anonymous_meter_reads_read_at').on(t.readAt),
+  ],
+);
+
+/**
  * A story a member gifted (`createStoryGift`): its link opens the whole story for anyone, without an
  * account, until `expires_at`, for at most `max_readers` distinct readers, unless the giver revokes it.
  */

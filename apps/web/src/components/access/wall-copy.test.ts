@@ -34,6 +34,14 @@ describe('wall wording', () => {
     });
   });
 
+  it('tells a browser that keeps no cookie why its free stories cannot be counted', () => {
+    const refused = copy({ wall: 'registration', reason: 'meter-cookie-refused' });
+    expect(refused.heading).toBe('Keep reading for free');
+    expect(refused.lead).toMatch(/did not keep our cookie/);
+    expect(refused.lead).not.toMatch(/You have read your free stories/);
+    expect(refused.primary.href).toBe(`/user/register/?return_to=${encodeURIComponent(storyUrl)}`);
+  });
+
   it('tells a registered reader their free stories are spent, and offers memberships', () => {
     const spent = copy({ reason: 'registered-meter-exhausted', audience: 'registered' });
     expect(spent).toMatchObject({

@@ -49,7 +49,10 @@ export function wallCopy(
     case 'registration':
       return {
         heading: 'Keep reading for free',
-        lead: 'You have read your free stories for now. Create a free account to keep reading, with more free stories every month.',
+        lead:
+          wall.reason === 'meter-cookie-refused'
+            ? 'Your browser did not keep our cookie, so we cannot count your free stories. Allow cookies from this site and open the story again, or create a free account to keep reading.'
+            : 'You have read your free stories for now. Create a free account to keep reading, with more free stories every month.',
         primary: { label: 'Create a free account', href: withReturn('/user/register/', options.storyUrl) },
         secondary: { label: 'Sign in', href: withReturn('/user/login/', options.storyUrl) },
         plans: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { giftCheckUrl, storyRequest } from './story-request';
+import { giftCheckUrl, meterCheckUrl, storyRequest, withoutMeterCheck } from './story-request';
 
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
@@ -12,6 +12,7 @@ describe('story requests', () => {
       pageView: true,
       gift: undefined,
       giftCookieChecked: false,
+      meterCheck: undefined,
       userAgent: CHROME,
     });
     expect(storyRequest('GET', '/case-studies/the-study/', {})).toMatchObject({
@@ -89,5 +90,25 @@ describe('the gift cookie check address', () => {
     expect(giftCheckUrl('/articles/news/a/?gift=g.s&gift_check=1')).toBe(
       '/articles/news/a/?gift=g.s&gift_check=1',
     );
+  });
+});
+
+describe('the meter cookie check address', () => {
+  it('carries the check token, and is read back from the address', () => {
+    const url = meterCheckUrl('/articles/luxury/a-deal/?utm_source=x', '1790000000.abc_-');
+    expect(url).toBe('/articles/luxury/a-deal/?utm_source=x&meter_check=1790000000.abc_-');
+    expect(storyRequest('GET', url, {})).toMatchObject({ meterCheck: '1790000000.abc_-' });
+    expect(storyRequest('GET', '/articles/luxury/a-deal/', {})).toMatchObject({ meterCheck: undefined });
+  });
+
+  it('is cleaned back to the address the reader asked for', () => {
+    expect(withoutMeterCheck('/articles/luxury/a-deal/?meter_check=1.a')).toBe('/articles/luxury/a-deal/');
+    expect(withoutMeterCheck('/articles/luxury/a-deal/?utm_source=x&meter_check=1.a')).toBe(
+      '/articles/luxury/a-deal/?utm_source=x',
+    );
+    expect(withoutMeterCheck('/articles/luxury/a-deal/?utm_source=x')).toBe(
+      '/articles/luxury/a-deal/?utm_source=x',
+    );
+    expect(withoutMeterCheck('/articles/luxury/a-deal/')).toBe('/articles/luxury/a-deal/');
   });
 });

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { METER_CHECK_PARAM } from '@bof/paywall/meter-check';
 
 const STORY_PATH =
   /^\/(?:articles\/[^/?#]+|case-studies)\/([a-z0-9][a-z0-9-]{0,199})\/(report\.pdf)?(?:[?#]|$)/;
@@ -19,6 +20,8 @@ export interface StoryRequest {
   gift: string | undefined;
   /** Whether the address is a gift's cookie check (`gift_check=1`). */
   giftCookieChecked: boolean;
+  /** The meter cookie check's token (`meter_check=`), when the address carries one. */
+  meterCheck: string | undefined;
   userAgent: string | undefined;
 }
 
@@ -56,6 +59,7 @@ export function storyRequest(
     pageView: count && !isRsc(headers, params),
     gift: pdf ? undefined : params?.get('gift') || undefined,
     giftCookieChecked: params?.get(GIFT_CHECK_PARAM) === '1',
+    meterCheck: params?.get(METER_CHECK_PARAM) ?? undefined,
     userAgent: typeof userAgent === 'string' ? userAgent : undefined,
   };
 }
@@ -67,4 +71,24 @@ export function giftCheckUrl(url: string): string {
   const params = new URLSearchParams(query >= 0 ? url.slice(query + 1) : '');
   params.set(GIFT_CHECK_PARAM, '1');
   return `${path}?${params.toString()}`;
+}
+
+/** The address of the meter cookie check: the same address with `meter_check=<token>`. */
+export function meterCheckUrl(url: string, token: string): string {
+  const query = url.indexOf('?');
+  const path = query >= 0 ? url.slice(0, query) : url;
+  const params = new URLSearchParams(query >= 0 ? url.slice(query + 1) : '');
+  params.set(METER_CHECK_PARAM, token);
+  return `${path}?${params.toString()}`;
+}
+
+/** The address without the meter cookie check's parameter (as it was before the check). */
+export function withoutMeterCheck(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const params = new URLSearchParams(url.slice(query + 1));
+  if (!params.has(METER_CHECK_PARAM)) return url;
+  params.delete(METER_CHECK_PARAM);
+  const rest = params.toString();
+  return rest ? `${url.slice(0, query)}?${rest}` : url.slice(0, query);
 }

@@ -5,6 +5,7 @@ import { decideAccess, type AccessDecision } from '@bof/paywall/decide-access';
 import { assignGroups, type WallExperiment } from '@bof/paywall/ab-groups';
 import { isPreviewAgent } from '@bof/paywall/gifts';
 import { mergeReads, recordRead, type MeterPolicy, type MeteredRead } from '@bof/paywall/meter';
+import { isFreshMeterCheck, signMeterCheck } from '@bof/paywall/meter-check';
 import { signPaywallSession, verifyPaywallSession, type PaywallSession } from '@bof/paywall/paywall-token';
 import type { Reader } from '@bof/paywall/types';
 import type { SessionClaims } from '../session/session-claims';
@@ -47,6 +48,13 @@ export interface GateResult {
    * the same address, setting the browser's meter id, so that it takes one reader place and keeps it.
    */
   giftCookieCheck?: boolean;
+  /**
+   * The meter cookie check (anonymous readers): `check`, an anonymous request without `bof_meter` for a
+   * story that would count, is answered with the cookie and a redirect to the same address with
+   * `meter_check=<token>`; `clean`, the check came back with a meter cookie, is sent on to the address
+   * without it, where the read is decided and counted.
+   */
+  meterCookieCheck?: { redirect: 'check'; token: string } | { redirect: 'clean' };
 }
 
 /** A signed-in reader's meter as the server keeps it (`meter_reads`). */
@@ -65,6 +73,12 @@ export interface ServerMeter {
   ): Promise<{ decision: AccessDecision; reads: MeteredRead[] }>;
 }
 
+/** An anonymous browser's meter as the server keeps it (`anonymous_meter_reads`), by its browser id. */
+export interface AnonymousServerMeter {
+  /** As ServerMeter.count, for the browser id of a verified `bof_meter`. */
+  count: ServerMeter['count'];
+}
+
 export interface AccessGateDeps {
   story(slug: string): StoryAccess | undefined;
   /**
@@ -79,6 +93,17 @@ export interface AccessGateDeps {
   secureCookies: boolean;
   /** The server's record of signed-in readers' meters; without it the cookie is all there is. */
   serverMeter?: ServerMeter;
+  /**
+   * The server's record of anonymous browsers' meters. With it, a request without a meter cookie for a
+   * story that would count gets the meter cookie check, and a counted read is checked against and recorded
+   * in the browser id's record, so a replayed cookie counts against the same id.
+   */
+  anonymousMeter?: AnonymousServerMeter;
+  /**
+   * Whether a request comes from a search crawler verified by configuration (`METER_CRAWLER_IP_RANGES`:
+   * its client address in a listed range); never decided by the user agent.
+   */
+  isVerifiedCrawler?: (request: { socketAddress?: string | null; forwardedFor?: string | null }) => boolean;
   /**
    * Opens a gift link for a request. Only requests that carry a gift token reach the database, for the
    * gift's revocation, expiry and readers.
@@ -106,7 +131,12 @@ export interface StoryRequestFacts {
   gift?: string | undefined;
   /** Whether the address is the gift's cookie check (`gift_check=1`: we have already set a cookie once). */
   giftCookieChecked?: boolean;
+  /** The address's `meter_check` value, when it is the meter cookie check's second request. */
+  meterCheck?: string | undefined;
   userAgent?: string | undefined;
+  /** The TCP peer's address and the X-Forwarded-For header (read only to verify a crawler). */
+  socketAddress?: string | null | undefined;
+  forwardedFor?: string | null | undefined;
   now?: Date;
 }
 
@@ -131,7 +161,11 @@ const readerOf = (claims: SessionClaims): Reader => ({
  * cases: their paywall session cookie is missing, invalid or another reader's (the decision is taken from
  * the server's record and the cookie issued again from it), and a read that counts (it is checked against,
  * and recorded in, the server's record under the reader's lock, so neither an older copy of the cookie nor
- * another device can read past the allowance). Requests with a gift link reach the database for the gift.
+ * another device can read past the allowance). An anonymous browser's read that counts is checked against,
+ * and recorded in, the server's record of its browser id the same way, so a replayed `bof_meter` counts
+ * against the same id; an anonymous request without `bof_meter` for a story that would count is first sent
+ * round once with the cookie (the meter cookie check), and meets the registration wall when it comes back
+ * without it. Requests with a gift link reach the database for the gift.
  */
 export function createAccessGate(deps: AccessGateDeps) {
   async function decideStory(story: StoryAccess, input: StoryRequestFacts): Promise<GateResult> {
@@ -208,12 +242,26 @@ export function createAccessGate(deps: AccessGateDeps) {
       }
     }
 
+    // Anonymous readers without a meter cookie: a verified crawler reads metered stories uncounted; a
+    // browser that was given the cookie a moment ago (the meter check, or a gift's cookie check) and did
+    // not send it back, or a link-preview agent or crawler by its user agent, meets the registration wall.
+    const verifiedCrawler = !reader && (deps.isVerifiedCrawler?.(input) ?? false);
+    const checking = !reader && deps.anonymousMeter !== undefined && !verifiedCrawler;
+    const meterCookieRefused =
+      checking &&
+      meterSource === 'new' &&
+      input.count &&
+      ((input.gift !== undefined && input.giftCookieChecked === true) ||
+        isPreviewAgent(input.userAgent) ||
+        (await isFreshMeterCheck(input.meterCheck, now, deps.paywallSecret)));
     const decide = (meter: readonly MeteredRead[]) =>
       decideAccess({
         article: story,
         reader,
         meter,
         meterTampered: meterSource === 'tampered',
+        meterCookieRefused,
+        verifiedCrawler,
         gift: gift?.status === 'opened' ? { articleId: story.id } : null,
         groups: session.groups,
         policy: deps.policy,
@@ -221,10 +269,34 @@ export function createAccessGate(deps: AccessGateDeps) {
       });
     let decision = decide(session.reads);
     const signedIn = reader !== null;
+    const base = {
+      story,
+      signedIn,
+      meterSource,
+      groups: session.groups,
+      ...(gift ? { gift } : {}),
+    };
+    // The check came back with a meter cookie (valid or not): on to the clean address, which decides.
+    if (checking && input.count && input.meterCheck !== undefined && meterSource !== 'new')
+      return { ...base, decision, counted: false, setCookies: [], meterCookieCheck: { redirect: 'clean' } };
+    // The registration wall of a browser that refused the cookie offers it once more.
+    if (decision.kind === 'wall' && decision.reason === 'meter-cookie-refused') changed = true;
     if (decision.kind === 'allow-and-count' && input.count && !giftCookieCheck) {
-      if (reader && deps.serverMeter) {
-        const counted = await deps.serverMeter.count(reader.userId, story.id, now, (serverReads) =>
-          decide(mergeReads(session.reads, serverReads)),
+      if (checking && meterSource === 'new')
+        return {
+          ...base,
+          decision,
+          counted: false,
+          setCookies: [await cookieFor(session)],
+          meterCookieCheck: { redirect: 'check', token: await signMeterCheck(now, deps.paywallSecret) },
+        };
+      const server = reader ? deps.serverMeter : checking ? deps.anonymousMeter : undefined;
+      if (server) {
+        const counted = await server.count(
+          reader ? reader.userId : session.sid,
+          story.id,
+          now,
+          (serverReads) => decide(mergeReads(session.reads, serverReads)),
         );
         decision = counted.decision;
         session = { ...session, reads: mergeReads(session.reads, counted.reads) };

@@ -1,10 +1,12 @@
+import { clientIp } from '@bof/http/client-ip';
+import { ipRangeMatcher } from '@bof/http/ip-ranges';
 import { parseWallExperiments } from '@bof/paywall/ab-groups';
 import { DEFAULT_STORY_GIFT_POLICY } from '@bof/paywall/gifts';
-import { windowStart } from '@bof/paywall/meter';
+import { windowStart, type MeterPolicy } from '@bof/paywall/meter';
 import type { Platform } from '../../platform/platform';
 import { readContentVersion } from '../content/content-version';
 import type { SessionModule } from '../session/session.module';
-import { createAccessGate, type AccessGate } from './access-gate';
+import { createAccessGate, type AccessGate, type AccessGateDeps, type ServerMeter } from './access-gate';
 import { createAccessIndex, type AccessIndex } from './access-index';
 import { createAccessRepo } from './access.repo';
 import { createAccessService, type AccessService } from './access.service';
@@ -28,7 +30,25 @@ export interface AccessModule {
   service: AccessService;
   /** Signs PDF viewer links (and verifies them in the PDF route). */
   signingSecret: string;
+  /** Deletes anonymous browsers' reads older than the meter window (also every hour on its own). */
+  pruneAnonymousMeter(now?: Date): Promise<number>;
+  /** Stops the module's timers (the access index's polling, the pruning). */
+  stop(): void;
 }
+
+const HOUR = 3_600_000;
+
+/** `count` of a server-side meter, over `underLock` of its rows (a reader's or an anonymous browser's). */
+function lockedCount(policy: MeterPolicy, underLock: AccessRepoMeter['underLock']): ServerMeter['count'] {
+  return async (key, articleId, now, decide) => {
+    const { value, reads } = await underLock(key, windowStart(now, policy), (serverReads) => {
+      const decision = decide(serverReads);
+      return { value: decision, record: decision.kind === 'allow-and-count' ? { articleId, at: now } : null };
+    });
+    return { decision: value, reads };
+  };
+}
+type AccessRepoMeter = ReturnType<typeof createAccessRepo>['meter'];
 
 /**
  * The access module: the access index, the gate, gifts and PDF links. Built once, by the composition
@@ -37,7 +57,7 @@ export interface AccessModule {
 export async function createAccessModule(
   platform: Platform,
   deps: { sessions: Pick<SessionModule, 'signedIn' | 'paywallSecret'> },
-  options: { indexPollMs?: number } = {},
+  options: { indexPollMs?: number; pruneEveryMs?: number } = {},
 ): Promise<AccessModule> {
   const experiments = parseWallExperiments(platform.env.wallExperiments);
   if (typeof experiments === 'string') throw new Error(`WALL_EXPERIMENTS: ${experiments}`);
@@ -65,22 +85,48 @@ export async function createAccessModule(
     secureCookies: platform.env.siteUrl.startsWith('https:'),
     serverMeter: {
       reads: (userId, now) => repo.meter.readsSince(userId, windowStart(now, policy)),
-      async count(userId, articleId, now, decide) {
-        const { value, reads } = await repo.meter.underLock(
-          userId,
-          windowStart(now, policy),
-          (serverReads) => {
-            const decision = decide(serverReads);
-            return {
-              value: decision,
-              record: decision.kind === 'allow-and-count' ? { articleId, at: now } : null,
-            };
-          },
-        );
-        return { decision: value, reads };
-      },
+      count: lockedCount(policy, repo.meter.underLock),
     },
+    anonymousMeter: { count: lockedCount(policy, repo.anonymousMeter.underLock) },
+    isVerifiedCrawler: crawlerCheck(platform),
     redeemGift: (input) => service.redeemGift(input),
   });
-  return { gate, index, service, signingSecret: sessions.paywallSecret };
+  // Anonymous browser ids are unbounded: their reads are kept for the meter window only.
+  const pruneAnonymousMeter = (now = new Date()) => repo.anonymousMeter.prune(windowStart(now, policy));
+  const pruning = setInterval(() => {
+    pruneAnonymousMeter().catch((error: unknown) =>
+      console.error('Pruning the anonymous meter failed', error),
+    );
+  }, options.pruneEveryMs ?? HOUR);
+  pruning.unref();
+  return {
+    gate,
+    index,
+    service,
+    signingSecret: sessions.paywallSecret,
+    pruneAnonymousMeter,
+    stop() {
+      index.stop();
+      clearInterval(pruning);
+    },
+  };
+}
+
+/**
+ * Whether a request comes from a verified search crawler: its client address (read as the identity
+ * server reads it, IDENTITY_TRUSTED_PROXIES) in METER_CRAWLER_IP_RANGES. Undefined when none are set.
+ */
+function crawlerCheck(platform: Platform): AccessGateDeps['isVerifiedCrawler'] {
+  const ranges = platform.env.meterCrawlerIpRanges;
+  if (ranges.length === 0) return undefined;
+  const inRange = ipRangeMatcher(ranges);
+  const trustedProxies = platform.env.identity.trustedProxies;
+  return (request) =>
+    inRange(
+      clientIp({
+        socketAddress: request.socketAddress,
+        forwardedFor: request.forwardedFor,
+        trustedProxies,
+      }),
+    );
 }

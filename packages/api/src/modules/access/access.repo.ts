@@ -1,6 +1,13 @@
 import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@bof/db/client';
-import { articles, contentSections, meterReads, storyGiftReaders, storyGifts } from '@bof/db/schema';
+import {
+  anonymousMeterReads,
+  articles,
+  contentSections,
+  meterReads,
+  storyGiftReaders,
+  storyGifts,
+} from '@bof/db/schema';
 import type { MeteredRead } from '@bof/paywall/meter';
 import type { AccessLevel } from '@bof/paywall/types';
 import type { StoryKind } from '../content/content.types';
@@ -159,6 +166,67 @@ export function createAccessRepo(db: Database) {
           if (record) await upsertReads(tx, [{ userId, articleId: record.articleId, readAt: record.at }]);
           return { value, reads };
         });
+      },
+    },
+
+    /**
+     * An anonymous browser's counted reads, by the browser id of its meter cookie, so that a replayed or
+     * older copy of the cookie counts against the same browser.
+     */
+    anonymousMeter: {
+      /**
+       * Runs `work` holding the browser's meter lock, with its reads since `since`; `work` returns whether
+       * to record a read. Two requests with one browser id are decided one after the other.
+       */
+      async underLock<T>(
+        browserId: string,
+        since: Date,
+        work: (reads: MeteredRead[]) => { value: T; record: { articleId: string; at: Date } | null },
+      ): Promise<{ value: T; reads: MeteredRead[] }> {
+        return db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`anonymous-meter:${browserId}`}))`);
+          const rows = await tx
+            .select({ articleId: anonymousMeterReads.articleId, readAt: anonymousMeterReads.readAt })
+            .from(anonymousMeterReads)
+            .where(and(eq(anonymousMeterReads.browserId, browserId), gte(anonymousMeterReads.readAt, since)))
+            .orderBy(desc(anonymousMeterReads.readAt))
+            .limit(50);
+          const reads = rows.map((r) => ({
+            articleId: r.articleId,
+            at: Math.floor(r.readAt.getTime() / 1000),
+          }));
+          const { value, record } = work(reads);
+          if (record)
+            await tx
+              .insert(anonymousMeterReads)
+              .values({ browserId, articleId: record.articleId, readAt: record.at })
+              .onConflictDoUpdate({
+                target: [anonymousMeterReads.browserId, anonymousMeterReads.articleId],
+                set: { readAt: sql`greatest(${anonymousMeterReads.readAt}, excluded.read_at)` },
+              });
+          return { value, reads };
+        });
+      },
+      /**
+       * Deletes reads at or before `before` (outside every window), in batches of `batch` rows so that no
+       * statement holds the table long; returns how many.
+       */
+      async prune(before: Date, batch = 5000): Promise<number> {
+        let total = 0;
+        for (;;) {
+          const result = await db.execute<{ n: number | string }>(sql`
+            with gone as (
+              delete from ${anonymousMeterReads}
+              where (browser_id, article_id) in (
+                select browser_id, article_id from ${anonymousMeterReads} where read_at <= ${before} limit ${batch}
+              )
+              returning 1
+            )
+            select count(*) as n from gone`);
+          const n = Number((result as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+          total += n;
+          if (n < batch) return total;
+        }
       },
     },
 
