@@ -5,6 +5,7 @@ import { CurrencySwitch } from '../../../components/subscriptions/currency-switc
 import { MarketingPageTracker } from '../../../components/subscriptions/marketing-page-tracker';
 import { PlanCard } from '../../../components/subscriptions/plan-card';
 import { readerLocale } from '../../../server/reader-locale';
+import { isBuilt, PRODUCT_AREAS } from '../../../site/product-areas';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -60,14 +61,18 @@ export default async function PackagesPage({ searchParams }: Props) {
         <h2 id="more-ways" className="sr-only">
           Other memberships
         </h2>
-        <p>
-          <Link href="/subscriptions/packages/students/">Students</Link>
-          <span className="block text-sm text-muted">Verified students save on Standard.</span>
-        </p>
-        <p>
-          <Link href="/subscriptions/groups/">Teams and companies</Link>
-          <span className="block text-sm text-muted">Seats for colleagues, one invoice.</span>
-        </p>
+        {isBuilt('studentMembership') ? (
+          <p>
+            <Link href={PRODUCT_AREAS.studentMembership.path}>Students</Link>
+            <span className="block text-sm text-muted">Verified students save on Standard.</span>
+          </p>
+        ) : null}
+        {isBuilt('groupMembership') ? (
+          <p>
+            <Link href={PRODUCT_AREAS.groupMembership.path}>Teams and companies</Link>
+            <span className="block text-sm text-muted">Seats for colleagues, one invoice.</span>
+          </p>
+        ) : null}
         <p>
           <Link href="/subscriptions/executive/">Executive</Link>
           <span className="block text-sm text-muted">All access for senior leaders.</span>

@@ -5,6 +5,7 @@ import { runningServices } from '@bof/api/running-services';
 import { SignedOutPage } from '../../../components/auth/signed-out-page';
 import { readerLocale } from '../../../server/reader-locale';
 import { getServerViewer } from '../../../server/server-viewer';
+import { formatDate } from '../../../site/dates';
 
 export const dynamic = 'force-dynamic';
 
@@ -54,8 +55,7 @@ export default async function MembershipPage({ searchParams }: Props) {
     orOutage(billing.provider.accountManagementUrl(viewer.user_id)),
   ]);
   const outage = !card.ok || !invoices.ok || !manageUrl.ok;
-  const date = (d: Date | null) =>
-    d ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(d) : '';
+  const date = (d: Date | null) => (d ? formatDate(d) : '');
   const plan = membership.plan;
   const upgradedTo = typeof params.upgraded === 'string' ? findPlan(params.upgraded) : undefined;
   return (

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { runningServices } from '@bof/api/running-services';
-import { readerLocale } from '../../../../server/reader-locale';
 import { getServerViewer } from '../../../../server/server-viewer';
+import { formatDate } from '../../../../site/dates';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,10 +12,7 @@ export default async function CancelConfirmationPage({ searchParams }: Props) {
   const action = (await searchParams).action;
   const viewer = await getServerViewer();
   const membership = viewer ? await (await runningServices()).billing.membershipOf(viewer.user_id) : null;
-  const { locale } = await readerLocale();
-  const until = membership?.periodEndsAt
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(membership.periodEndsAt)
-    : null;
+  const until = membership?.periodEndsAt ? formatDate(membership.periodEndsAt) : null;
   return (
     <section className="mx-auto max-w-measure px-gutter py-10">
       {action === 'accepted_discount' ? (
