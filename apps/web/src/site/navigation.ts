@@ -1,9 +1,9 @@
-import { builtLinks, type AreaLink } from './product-areas';
+import { builtLinks, isBuilt, type AreaLink } from './product-areas';
 
 /**
  * The sections of the header and the footer, in the editors' order: a section (`/articles/{slug}/`) or a
- * topic (`/topics/{slug}/`) of the content, or a product page. A section or topic is shown only when the
- * content has it (`siteSections`), a product page only when its area is built.
+ * topic (`/topics/{slug}/`) of the content's taxonomy (a unit test checks each against the edition's
+ * taxonomy), or a product page, shown only when its area is built.
  */
 export type SectionLink =
   | { kind: 'section'; slug: string; label: string }
@@ -25,6 +25,19 @@ export const sectionNavigation: readonly SectionLink[] = [
   { kind: 'page', href: '/bof500/', label: 'BoF 500', area: 'bof500' },
   { kind: 'page', href: '/events/', label: 'Events', area: 'events' },
 ];
+
+/** A link of the navigation: where it leads and what it says. */
+export interface NavLink {
+  href: string;
+  label: string;
+}
+
+/** The section navigation that leads somewhere: sections, topics, and the product pages that are built. */
+export function sectionLinks(links: readonly SectionLink[] = sectionNavigation): NavLink[] {
+  return links
+    .filter((link) => link.kind !== 'page' || isBuilt(link.area))
+    .map((link) => ({ href: sectionHref(link), label: link.label }));
+}
 
 /** The address a section link leads to. */
 export function sectionHref(link: SectionLink): string {

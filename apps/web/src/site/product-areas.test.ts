@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,6 +6,7 @@ import {
   legalLinks,
   membershipLinks,
   helpLinks,
+  sectionLinks,
   sectionNavigation,
   serviceLinks,
 } from './navigation';
@@ -62,5 +63,35 @@ describe('product areas', () => {
     for (const path of ['/careers/', '/events/', '/user/newsletters/', '/organisations/', '/bof500/']) {
       expect(shown).not.toContain(path);
     }
+  });
+});
+
+describe('section navigation', () => {
+  const taxonomy = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../../../content/demo-edition/taxonomy.json'), 'utf8'),
+  ) as { type: string; slug: string; name: string }[];
+
+  it('names only sections and topics the content has, by their names', () => {
+    for (const link of sectionNavigation) {
+      if (link.kind === 'page') continue;
+      const entry = taxonomy.find((t) => t.type === link.kind && t.slug === link.slug);
+      expect(entry, `${link.kind} ${link.slug}`).toBeDefined();
+      expect(link.label).toBe(entry!.name);
+    }
+  });
+
+  it('leads to the section, topic and built pages only', () => {
+    expect(sectionLinks().map((l) => l.href)).toEqual([
+      '/articles/news/',
+      '/articles/analysis/',
+      '/articles/opinion/',
+      '/topics/workplace-talent/',
+      '/topics/technology/',
+      '/topics/beauty/',
+      '/topics/luxury/',
+      '/topics/sustainability/',
+      '/topics/retail/',
+      '/case-studies/',
+    ]);
   });
 });

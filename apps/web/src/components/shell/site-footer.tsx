@@ -1,7 +1,14 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { siteSections, type NavLink } from '../../server/content/site-sections';
-import { contactPages, helpLinks, legalLinks, membershipLinks, serviceLinks } from '../../site/navigation';
+import {
+  contactPages,
+  helpLinks,
+  legalLinks,
+  membershipLinks,
+  sectionLinks,
+  serviceLinks,
+  type NavLink,
+} from '../../site/navigation';
 import { ConsentPreferencesButton } from '../consent/consent-preferences-button';
 
 function FooterColumn({
@@ -35,8 +42,8 @@ function FooterColumn({
  * The footer on every page, as publishers lay theirs out: the sections, membership offers, the
  * services (newsletters, careers, events: each once it is built), help and contact, and legal.
  */
-export async function SiteFooter({ siteName }: { siteName: string }) {
-  const sections = await siteSections();
+export function SiteFooter({ siteName }: { siteName: string }) {
+  const sections = sectionLinks();
   return (
     <footer className="mt-16 border-t-4 border-ink bg-surface">
       <div className="mx-auto max-w-page px-gutter py-10">

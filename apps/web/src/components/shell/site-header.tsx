@@ -1,6 +1,5 @@
 import Link from 'next/link';
-import { siteSections } from '../../server/content/site-sections';
-import { subscribeHref } from '../../site/navigation';
+import { sectionLinks, subscribeHref } from '../../site/navigation';
 import { isBuilt, PRODUCT_AREAS } from '../../site/product-areas';
 import { AccountMenu } from './account-menu';
 import { SiteMenu } from './site-menu';
@@ -10,8 +9,8 @@ import { SiteMenu } from './site-menu';
  * (a row under the wordmark on wide screens, the Menu panel on phones and tablets). Search appears
  * once it is built.
  */
-export async function SiteHeader({ siteName }: { siteName: string }) {
-  const sections = await siteSections();
+export function SiteHeader({ siteName }: { siteName: string }) {
+  const sections = sectionLinks();
   return (
     <header className="relative border-b border-rule">
       <div className="mx-auto flex max-w-page flex-wrap items-center gap-x-4 gap-y-2 px-gutter py-3">
