@@ -80,7 +80,7 @@ export default function LegalPage() {
         </p>
         <h3 className="font-sans text-lg font-semibold">Our content</h3>
         <p>
-          Articles, reports and data on the site are ours or our licensors&apos;. You may read them and share
+          Articles, reports and data on the site are ours or our licensors’. You may read them and share
           links, and gift stories as the site allows, but you may not copy, republish or resell them, or
           collect them by automated means.
         </p>

@@ -48,7 +48,9 @@ export function SiteFooter({ siteName }: { siteName: string }) {
     <footer className="mt-16 border-t-4 border-ink bg-surface">
       <div className="mx-auto max-w-page px-gutter py-10">
         <p className="font-serif text-2xl font-bold tracking-tight">{siteName}</p>
-        <div className="mt-8 grid grid-cols-2 gap-x-6 gap-y-10 md:grid-cols-3 lg:grid-cols-5">
+        <div
+          className={`mt-8 grid grid-cols-2 gap-x-6 gap-y-10 md:grid-cols-3 ${serviceLinks.length > 0 ? 'lg:grid-cols-5' : 'lg:grid-cols-4'}`}
+        >
           <FooterColumn title="Sections" links={sections} />
           <FooterColumn title="Membership" links={membershipLinks} />
           {serviceLinks.length > 0 ? <FooterColumn title="Services" links={serviceLinks} /> : null}
@@ -60,7 +62,7 @@ export function SiteFooter({ siteName }: { siteName: string }) {
           </FooterColumn>
         </div>
       </div>
-      <p className="mx-auto max-w-page border-t border-rule px-gutter py-6 text-xs text-muted">
+      <p className="mx-auto max-w-page px-gutter pb-8 pt-2 text-xs text-muted">
         © {new Date().getFullYear()} {siteName}. All rights reserved.
       </p>
     </footer>
