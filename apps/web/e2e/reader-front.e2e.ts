@@ -101,7 +101,9 @@ test('the footer carries the sections, membership, help and legal, and only page
 }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
-  await expect(footer.getByRole('navigation', { name: 'Sections' }).getByRole('link')).toHaveText(SECTIONS);
+  await expect(footer.getByRole('navigation', { name: 'All sections' }).getByRole('link')).toHaveText(
+    SECTIONS,
+  );
   for (const [nav, link, href] of [
     ['Membership', 'Membership', '/subscriptions/packages/'],
     ['Membership', 'Executive membership', '/subscriptions/executive/'],

@@ -13,16 +13,19 @@ import { ConsentPreferencesButton } from '../consent/consent-preferences-button'
 
 function FooterColumn({
   title,
+  label = title,
   links,
   children,
 }: {
   title: string;
+  /** The navigation's name, where the title alone would repeat the header's (landmarks are unique). */
+  label?: string;
   links: readonly NavLink[];
   children?: ReactNode;
 }) {
   if (links.length === 0 && !children) return null;
   return (
-    <nav aria-label={title}>
+    <nav aria-label={label}>
       <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide">{title}</h2>
       <ul className="space-y-2 text-sm">
         {links.map((item) => (
@@ -51,7 +54,7 @@ export function SiteFooter({ siteName }: { siteName: string }) {
         <div
           className={`mt-8 grid grid-cols-2 gap-x-6 gap-y-10 md:grid-cols-3 ${serviceLinks.length > 0 ? 'lg:grid-cols-5' : 'lg:grid-cols-4'}`}
         >
-          <FooterColumn title="Sections" links={sections} />
+          <FooterColumn title="Sections" label="All sections" links={sections} />
           <FooterColumn title="Membership" links={membershipLinks} />
           {serviceLinks.length > 0 ? <FooterColumn title="Services" links={serviceLinks} /> : null}
           <FooterColumn title="Help" links={[...helpLinks, ...contactPages]} />
