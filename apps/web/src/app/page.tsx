@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getServerEnv } from '@bof/config/server';
 import { FrontRail } from '../components/content/front-rail';
+import { leadBlock, railStories } from '../components/content/front-layout';
 import { StoryCard } from '../components/content/story-card';
 import { content } from '../server/content/content-pages';
 import { frontPageMetadata } from '../server/content/story-metadata';
@@ -9,13 +10,21 @@ import { subscribeHref } from '../site/navigation';
 
 export const dynamic = 'force-dynamic';
 
+/** The sections whose headlines run beside the lead stories, under Latest. */
+const SECTION_RAILS = [{ slug: 'opinion', title: 'Opinion' }] as const;
+
 export function generateMetadata(): Metadata {
   return frontPageMetadata(getServerEnv(), 'News, analysis and careers for the fashion business.');
 }
 
-/** The editorial front (spec §2 home): top story, latest, analysis, topic rails, case studies, series. */
+/**
+ * The editorial front (spec §2 home), laid out as a publisher's: the top story with the secondary leads
+ * under it, and beside them the latest headlines and the Opinion rail; then Analysis, the case
+ * studies, the topic rails two by two and the series. No story appears twice.
+ */
 export default async function HomePage() {
-  const front = await (await content()).frontPage();
+  const service = await content();
+  const front = await service.frontPage();
   if (!front.topStory) {
     return (
       <div className="mx-auto max-w-page px-gutter py-16">
@@ -27,31 +36,80 @@ export default async function HomePage() {
       </div>
     );
   }
+  const lead = leadBlock([front.topStory, ...front.latest]);
+  const shown = new Set(
+    [
+      front.topStory,
+      ...front.latest,
+      ...front.analysis,
+      ...front.caseStudies,
+      ...front.topicRails.flatMap((rail) => rail.stories),
+      ...(front.series?.stories ?? []),
+    ].map((story) => story.id),
+  );
+  const sectionRails = [];
+  for (const section of SECTION_RAILS) {
+    const page = await service.sectionPage(section.slug, 1).catch(() => null);
+    const stories = page ? railStories(page.stories, shown) : [];
+    stories.forEach((story) => shown.add(story.id));
+    if (stories.length > 0) sectionRails.push({ ...section, stories });
+  }
   return (
-    <div className="mx-auto max-w-page space-y-14 px-gutter py-8">
+    <div className="mx-auto max-w-page space-y-12 px-gutter py-8">
       <h1 className="sr-only">Fashion business news and analysis</h1>
-      <div className="grid gap-10 lg:grid-cols-3">
-        <section aria-labelledby="top-story" className="lg:col-span-2">
-          <h2 id="top-story" className="sr-only">
-            Top story
+      <div className="grid gap-x-8 gap-y-10 lg:grid-cols-12">
+        <section aria-labelledby="top-stories" className="lg:col-span-8">
+          <h2 id="top-stories" className="sr-only">
+            Top stories
           </h2>
-          <StoryCard story={front.topStory} variant="lead" />
+          <StoryCard story={lead.top!} variant="lead" />
+          {lead.secondary.length > 0 ? (
+            <ul className="mt-8 grid gap-8 border-t border-rule pt-8 sm:grid-cols-2">
+              {lead.secondary.map((story) => (
+                <li key={story.id}>
+                  <StoryCard story={story} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </section>
-        <section
-          aria-labelledby="latest"
-          className="border-t-2 border-ink pt-3 lg:border-t-0 lg:border-l lg:border-rule lg:pl-8 lg:pt-0"
-        >
-          <h2 id="latest" className="text-sm font-semibold uppercase tracking-wide">
-            Latest
-          </h2>
-          <ol className="mt-4 divide-y divide-rule">
-            {front.latest.map((story) => (
-              <li key={story.id} className="py-4 first:pt-0">
-                <StoryCard story={story} variant="compact" />
-              </li>
-            ))}
-          </ol>
-        </section>
+        <div className="space-y-10 lg:col-span-4 lg:border-l lg:border-rule lg:pl-8">
+          <section aria-labelledby="latest" className="border-t-2 border-ink pt-3 lg:border-t-0 lg:pt-0">
+            <h2 id="latest" className="text-sm font-semibold uppercase tracking-wide">
+              Latest
+            </h2>
+            <ol className="mt-2 grid gap-x-8 sm:grid-cols-2 lg:grid-cols-1">
+              {lead.latest.map((story) => (
+                <li key={story.id} className="border-b border-rule py-4 lg:last:border-b-0">
+                  <StoryCard story={story} variant="compact" />
+                </li>
+              ))}
+            </ol>
+          </section>
+          {sectionRails.map((rail) => (
+            <section
+              key={rail.slug}
+              aria-labelledby={`section-${rail.slug}`}
+              className="border-t-2 border-ink pt-3"
+            >
+              <div className="flex items-baseline justify-between gap-4">
+                <h2 id={`section-${rail.slug}`} className="text-sm font-semibold uppercase tracking-wide">
+                  {rail.title}
+                </h2>
+                <Link prefetch={false} href={`/articles/${rail.slug}/`} className="text-sm">
+                  More<span className="sr-only"> from {rail.title}</span>
+                </Link>
+              </div>
+              <ul className="mt-2 grid gap-x-8 sm:grid-cols-2 lg:grid-cols-1">
+                {rail.stories.map((story) => (
+                  <li key={story.id} className="border-b border-rule py-4 lg:last:border-b-0">
+                    <StoryCard story={story} variant="compact" />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
       </div>
       <FrontRail id="analysis" title="Analysis" href="/articles/analysis/" stories={front.analysis} />
       {front.caseStudies.length > 0 ? (
@@ -76,16 +134,21 @@ export default async function HomePage() {
           </ul>
         </section>
       ) : null}
-      {front.topicRails.map((rail) => (
-        <FrontRail
-          key={rail.topic.slug}
-          id={`topic-${rail.topic.slug}`}
-          title={rail.topic.name}
-          href={`/topics/${rail.topic.slug}/`}
-          stories={rail.stories}
-          compact
-        />
-      ))}
+      {front.topicRails.length > 0 ? (
+        <div className="grid gap-x-8 gap-y-12 md:grid-cols-2">
+          {front.topicRails.map((rail) => (
+            <FrontRail
+              key={rail.topic.slug}
+              id={`topic-${rail.topic.slug}`}
+              title={rail.topic.name}
+              href={`/topics/${rail.topic.slug}/`}
+              stories={rail.stories}
+              compact
+              columns={2}
+            />
+          ))}
+        </div>
+      ) : null}
       {front.series ? (
         <FrontRail
           id="series"

@@ -1,10 +1,11 @@
 import { getServerEnv } from '@bof/config/server';
+import { formatDate } from '../../site/dates';
 
 const updated = new Date('2026-11-01T00:00:00Z');
 
 export default function LegalPage() {
   const { siteName } = getServerEnv();
-  const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(updated);
+  const date = formatDate(updated);
   return (
     <article className="mx-auto max-w-measure px-gutter py-10 font-serif text-lg leading-relaxed">
       <h1 className="font-sans text-3xl font-bold">Legal</h1>
@@ -79,7 +80,7 @@ export default function LegalPage() {
         </p>
         <h3 className="font-sans text-lg font-semibold">Our content</h3>
         <p>
-          Articles, reports and data on the site are ours or our licensors&apos;. You may read them and share
+          Articles, reports and data on the site are ours or our licensors’. You may read them and share
           links, and gift stories as the site allows, but you may not copy, republish or resell them, or
           collect them by automated means.
         </p>

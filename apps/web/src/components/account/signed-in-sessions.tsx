@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { authErrorText } from '../../client/auth/auth-error-text';
 import { useClientConfig } from '../../client/config/client-config';
 import { createIdentityClient, type IdentitySessionInfo } from '../../client/identity/identity-client';
+import { formatDateTime } from '../../site/dates';
 
 type Load =
   | { kind: 'loading' }
@@ -14,7 +15,7 @@ type Load =
  * Where the reader is signed in (the identity provider's sessions, spec §7): this device and every
  * other, each with its device, address and sign-in time, and a way to sign out any other one or all.
  */
-export function SignedInSessions({ locale }: { locale: string }) {
+export function SignedInSessions() {
   const config = useClientConfig();
   const identity = useMemo(() => createIdentityClient({ baseUrl: config.identityBaseUrl }), [config]);
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
@@ -68,10 +69,7 @@ export function SignedInSessions({ locale }: { locale: string }) {
       </div>
     );
 
-  const when = (value: string | undefined) =>
-    value
-      ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value))
-      : '';
+  const when = (value: string | undefined) => (value ? formatDateTime(value) : '');
   const describe = (session: IdentitySessionInfo) => {
     const device = session.devices?.[0];
     return {

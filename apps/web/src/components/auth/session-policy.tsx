@@ -8,16 +8,14 @@ import { resolveRedirectTarget } from '../../client/auth/redirect-target';
 import { STORAGE_KEYS, safeStorage } from '../../client/auth/storage-keys';
 import { useClientConfig } from '../../client/config/client-config';
 import { createIdentityClient, type IdentitySessionInfo } from '../../client/identity/identity-client';
+import { formatDateTime } from '../../site/dates';
 
 type Load =
   | { kind: 'loading' }
   | { kind: 'error'; message: string }
   | { kind: 'ready'; current: IdentitySessionInfo; others: IdentitySessionInfo[] };
 
-const when = (iso: string | undefined) =>
-  iso
-    ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-    : 'unknown time';
+const when = (iso: string | undefined) => (iso ? formatDateTime(iso) : 'unknown time');
 
 function describe(session: IdentitySessionInfo): string {
   const device = session.devices?.[0];

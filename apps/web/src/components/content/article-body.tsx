@@ -27,11 +27,11 @@ export function ArticleBody({
             return <p key={index}>{block.text}</p>;
           case 'heading':
             return block.level === 2 ? (
-              <h2 key={index} className="pt-4 font-sans text-2xl font-bold leading-snug">
+              <h2 key={index} className="pt-4 font-serif text-2xl font-bold leading-snug">
                 {block.text}
               </h2>
             ) : (
-              <h3 key={index} className="pt-2 font-sans text-xl font-semibold leading-snug">
+              <h3 key={index} className="pt-2 font-serif text-xl font-semibold leading-snug">
                 {block.text}
               </h3>
             );

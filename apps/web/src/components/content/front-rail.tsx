@@ -11,6 +11,7 @@ export function FrontRail({
   stories,
   intro,
   compact = false,
+  columns = 4,
 }: {
   id: string;
   title: string;
@@ -18,6 +19,8 @@ export function FrontRail({
   stories: readonly Card[];
   intro?: ReactNode;
   compact?: boolean;
+  /** Cards a row on wide screens: 4 for a rail across the page, 2 for one of two rails side by side. */
+  columns?: 2 | 4;
 }) {
   if (stories.length === 0) return null;
   return (
@@ -31,7 +34,7 @@ export function FrontRail({
         </Link>
       </div>
       {intro ? <p className="mt-2 max-w-measure text-muted">{intro}</p> : null}
-      <ul className="mt-6 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className={`mt-6 grid gap-8 sm:grid-cols-2 ${columns === 4 ? 'lg:grid-cols-4' : ''}`}>
         {stories.map((story) => (
           <li key={story.id}>
             <StoryCard story={story} variant={compact ? 'compact' : 'standard'} />

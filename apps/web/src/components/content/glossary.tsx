@@ -5,7 +5,7 @@ export function Glossary({ entries }: { entries: readonly GlossaryEntry[] }) {
   const sorted = [...entries].sort((a, b) => a.term.localeCompare(b.term, 'en-GB'));
   return (
     <section aria-labelledby="glossary" className="mt-12 rounded bg-surface p-6 font-sans">
-      <h2 id="glossary" className="text-2xl font-bold">
+      <h2 id="glossary" className="font-serif text-2xl font-bold">
         Glossary
       </h2>
       <dl className="mt-4 space-y-4">

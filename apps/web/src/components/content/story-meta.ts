@@ -1,14 +1,7 @@
 import type { StoryCard } from '@bof/api/content';
 
-/** A date as readers of the site see it: `14 October 2026`, in UTC so every server renders the same. */
-export function formatDate(date: Date): string {
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+/** A date as readers of the site see it: the site's one date format (site/dates.ts). */
+export { formatDate } from '../../site/dates';
 
 /** The label shown for a story's access level, or null for free stories. */
 export function accessLabel(access: string): string | null {

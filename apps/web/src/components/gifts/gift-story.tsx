@@ -7,14 +7,13 @@ import { track } from '../../client/analytics/tracker';
 import { useAuth } from '../../client/auth/auth-provider';
 import { useClientConfig } from '../../client/config/client-config';
 import { ShareTools } from '../content/share-tools';
+import { formatDate } from '../../site/dates';
 
 type Phase =
   | { kind: 'idle' }
   | { kind: 'creating' }
   | { kind: 'created'; url: string; expiresAt: string; maxReaders: number; remaining: number | null }
   | { kind: 'failed'; message: string };
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
  * "Gift this story", for members whose membership includes the story (admins: any story but a free one,
@@ -108,7 +107,7 @@ export function GiftStory({
             <>
               <p>
                 Anyone with this link can read the whole story, without an account, until{' '}
-                {dateFormat.format(new Date(phase.expiresAt))}, up to {phase.maxReaders} readers.
+                {formatDate(phase.expiresAt)}, up to {phase.maxReaders} readers.
               </p>
               <label className="block text-sm font-medium" htmlFor="gift-link">
                 Gift link

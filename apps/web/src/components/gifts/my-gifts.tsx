@@ -5,6 +5,7 @@ import { useAuth } from '../../client/auth/auth-provider';
 import { runMutation, runQuery } from '../../client/graphql/graphql-client';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
 import { RevokeStoryGiftMutation, StoryGiftsQuery } from '../../client/graphql/story-gifts.documents';
+import { formatDate } from '../../site/dates';
 
 interface Gift {
   id: string;
@@ -17,8 +18,6 @@ interface Gift {
 }
 
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; gifts: Gift[]; remaining: number };
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The stories the reader has gifted: who can still open each, and a way to withdraw a link. */
 export function MyGifts() {
@@ -90,7 +89,7 @@ export function MyGifts() {
               ? 'Withdrawn'
               : expired
                 ? 'Expired'
-                : `Open until ${dateFormat.format(new Date(String(gift.expiresAt)))}`;
+                : `Open until ${formatDate(String(gift.expiresAt))}`;
             return (
               <li key={gift.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0">

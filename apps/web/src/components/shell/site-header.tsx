@@ -1,52 +1,52 @@
 import Link from 'next/link';
-import { mainNavigation } from '../../site/navigation';
+import { sectionLinks } from '../../site/navigation';
+import { isBuilt, PRODUCT_AREAS } from '../../site/product-areas';
 import { HeaderAccount } from './header-account';
+import { SiteMenu } from './site-menu';
 
-/** The header on every page: wordmark, main navigation, and the reader's part (HeaderAccount). */
+/**
+ * The header on every page: the wordmark, the reader's subscribe and account area, and the sections
+ * (a row under the wordmark on wide screens, the Menu panel on phones and tablets). Search appears
+ * once it is built.
+ */
 export function SiteHeader({ siteName }: { siteName: string }) {
+  const sections = sectionLinks();
   return (
-    <header className="border-b border-rule">
+    <header className="relative border-b border-rule">
       <div className="mx-auto flex max-w-page flex-wrap items-center gap-x-4 gap-y-2 px-gutter py-3">
         <Link
           href="/"
-          className="basis-full whitespace-nowrap font-serif text-xl font-bold tracking-tight no-underline sm:basis-auto sm:text-2xl"
+          className="order-1 basis-full whitespace-nowrap font-serif text-xl font-bold tracking-tight no-underline sm:order-2 sm:basis-auto sm:text-2xl lg:text-3xl"
         >
           {siteName}
         </Link>
-        <nav aria-label="Main" className="ml-6 hidden lg:block">
-          <ul className="flex gap-5 text-sm font-medium">
-            {mainNavigation.map((item) => (
-              <li key={item.href}>
-                <Link href={item.href} className="no-underline hover:underline">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="ml-auto flex items-center gap-3 whitespace-nowrap text-sm font-medium">
+        <div className="order-2 sm:order-1">
+          <SiteMenu links={sections} />
+        </div>
+        {isBuilt('search') ? (
+          <Link
+            prefetch={false}
+            href={PRODUCT_AREAS.search.path}
+            className="order-3 text-sm font-medium no-underline hover:underline"
+          >
+            Search
+          </Link>
+        ) : null}
+        <div className="order-4 ml-auto flex items-center gap-3 whitespace-nowrap text-sm font-medium">
           <HeaderAccount />
-          <details className="relative lg:hidden">
-            <summary className="cursor-pointer list-none rounded border border-rule px-3 py-2 [&::-webkit-details-marker]:hidden">
-              Menu
-            </summary>
-            <nav
-              aria-label="Main"
-              className="absolute right-0 z-20 mt-2 w-56 rounded border border-rule bg-paper p-2 shadow-lg"
-            >
-              <ul>
-                {mainNavigation.map((item) => (
-                  <li key={item.href}>
-                    <Link href={item.href} className="block rounded px-3 py-2 no-underline hover:bg-surface">
-                      {item.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </details>
         </div>
       </div>
+      <nav aria-label="Sections" className="hidden border-t border-rule lg:block">
+        <ul className="mx-auto flex max-w-page flex-wrap gap-x-6 gap-y-1 px-gutter py-2.5 text-sm font-medium">
+          {sections.map((link) => (
+            <li key={link.href}>
+              <Link prefetch={false} href={link.href} className="no-underline hover:underline">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </header>
   );
 }

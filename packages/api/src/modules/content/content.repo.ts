@@ -25,6 +25,7 @@ import type {
   StoryVersion,
   Topic,
 } from './content.types';
+import { smartQuotes, typographicBlock, typographicGlossary, typographicHero } from './typography';
 
 const cardColumns = {
   id: articles.id,
@@ -135,11 +136,12 @@ export function createContentRepo(db: Database) {
       id: row.id,
       slug: row.slug,
       kind: row.kind,
-      headline: row.headline,
-      standfirst: row.standfirst,
+      // Typographic quotes as the story is read (typography.ts): the stored text stays as imported.
+      headline: smartQuotes(row.headline),
+      standfirst: smartQuotes(row.standfirst),
       section: { slug: row.sectionSlug, name: row.sectionName },
       series: row.seriesSlug ? { slug: row.seriesSlug, title: row.seriesTitle ?? '' } : null,
-      hero: row.hero as Hero,
+      hero: typographicHero(row.hero as Hero),
       access: row.access,
       mediaType: row.mediaType,
       publishedAt: row.publishedAt,
@@ -250,8 +252,8 @@ export function createContentRepo(db: Database) {
         .orderBy(asc(articleTags.position));
       return {
         ...card!,
-        body: row.body as BodyBlock[],
-        glossary: (row.glossary as GlossaryEntry[] | null) ?? null,
+        body: (row.body as BodyBlock[]).map(typographicBlock),
+        glossary: typographicGlossary((row.glossary as GlossaryEntry[] | null) ?? null),
         tags,
         version: row.version,
       };

@@ -9,6 +9,7 @@ import { PlanCard } from '../../../components/subscriptions/plan-card';
 import { planOffer, type PackagesReader } from '../../../components/subscriptions/plan-offer';
 import { readerLocale } from '../../../server/reader-locale';
 import { getServerViewer, hasIdentitySessionCookie } from '../../../server/server-viewer';
+import { isBuilt, PRODUCT_AREAS } from '../../../site/product-areas';
 
 export const dynamic = 'force-dynamic';
 
@@ -107,14 +108,18 @@ export default async function PackagesPage({ searchParams }: Props) {
         <h2 id="more-ways" className="sr-only">
           Other memberships
         </h2>
-        <p>
-          <Link href="/subscriptions/packages/students/">Students</Link>
-          <span className="block text-sm text-muted">Verified students save on Standard.</span>
-        </p>
-        <p>
-          <Link href="/subscriptions/groups/">Teams and companies</Link>
-          <span className="block text-sm text-muted">Seats for colleagues, one invoice.</span>
-        </p>
+        {isBuilt('studentMembership') ? (
+          <p>
+            <Link href={PRODUCT_AREAS.studentMembership.path}>Students</Link>
+            <span className="block text-sm text-muted">Verified students save on Standard.</span>
+          </p>
+        ) : null}
+        {isBuilt('groupMembership') ? (
+          <p>
+            <Link href={PRODUCT_AREAS.groupMembership.path}>Teams and companies</Link>
+            <span className="block text-sm text-muted">Seats for colleagues, one invoice.</span>
+          </p>
+        ) : null}
         <p>
           <Link href="/subscriptions/executive/">Executive</Link>
           <span className="block text-sm text-muted">All access for senior leaders.</span>

@@ -12,7 +12,6 @@ import { SignedOutPage } from '../../../components/auth/signed-out-page';
 import { authErrorText } from '../../../client/auth/auth-error-text';
 import { loadFlow, single, startFlowUrl } from '../../../server/identity-flows';
 import { personalDetailsFormData } from '../../../server/personal-details-page';
-import { readerLocale } from '../../../server/reader-locale';
 import { getServerViewer } from '../../../server/server-viewer';
 
 export const dynamic = 'force-dynamic';
@@ -35,9 +34,8 @@ export default async function AccountPage({ searchParams }: Props) {
   const params = await searchParams;
   const flowId = single(params.flow);
   const accountUrl = `${new URL(getServerEnv().siteUrl).origin}/user/account/`;
-  const [data, { locale }, settings] = await Promise.all([
+  const [data, settings] = await Promise.all([
     personalDetailsFormData(viewer.user_id),
-    readerLocale(),
     flowId ? loadFlow('settings', flowId) : Promise.resolve(null),
   ]);
   if (settings?.kind === 'restart') redirect(startFlowUrl('settings', accountUrl));
@@ -98,7 +96,7 @@ export default async function AccountPage({ searchParams }: Props) {
           Where you are signed in
         </h2>
         <div className="mt-4">
-          <SignedInSessions locale={locale} />
+          <SignedInSessions />
         </div>
       </section>
 

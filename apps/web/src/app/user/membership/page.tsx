@@ -14,6 +14,7 @@ import { ResumeMembership } from '../../../components/subscriptions/resume-membe
 import { UpdateCard } from '../../../components/subscriptions/update-card';
 import { readerLocale } from '../../../server/reader-locale';
 import { getServerViewer } from '../../../server/server-viewer';
+import { formatDate } from '../../../site/dates';
 
 export const dynamic = 'force-dynamic';
 
@@ -67,8 +68,7 @@ export default async function MembershipPage({ searchParams }: Props) {
     orOutage(billing.provider.accountManagementUrl(viewer.user_id)),
   ]);
   const outage = !card.ok || !invoices.ok || !manageUrl.ok;
-  const date = (d: Date | null) =>
-    d ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(d) : '';
+  const date = (d: Date | null) => (d ? formatDate(d) : '');
   const plan = membership.plan;
   const current = subscriptions.find((s) => s.uuid === membership.subscriptionUuid) ?? null;
   const discount =

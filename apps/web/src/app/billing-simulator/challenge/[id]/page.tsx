@@ -31,7 +31,7 @@ export default async function ChallengePage({ params, searchParams }: Props) {
       <p className="text-sm font-semibold uppercase tracking-wide text-muted">Test bank</p>
       <h1 className="mt-2 font-serif text-3xl font-bold">Confirm this payment</h1>
       <p className="mt-4">
-        This page stands in for your bank&apos;s security check (3-D Secure). Choose what the bank answers.
+        This page stands in for your bank’s security check (3-D Secure). Choose what the bank answers.
       </p>
       {challenge.status !== 'pending' ? (
         <p role="status" className="mt-6 rounded border border-rule p-3">

@@ -5,6 +5,7 @@ import { runningServices } from '@bof/api/running-services';
 import { ResumeMembership } from '../../../../components/subscriptions/resume-membership';
 import { readerLocale } from '../../../../server/reader-locale';
 import { getServerViewer } from '../../../../server/server-viewer';
+import { formatDate } from '../../../../site/dates';
 
 export const dynamic = 'force-dynamic';
 
@@ -27,9 +28,7 @@ export default async function CancelConfirmationPage({ searchParams }: Props) {
     : [null, null, null];
   const { locale } = await readerLocale();
   const renewal = resumable && card ? nextChargeOf(resumable, card.countryCode) : null;
-  const until = membership?.periodEndsAt
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(membership.periodEndsAt)
-    : null;
+  const until = membership?.periodEndsAt ? formatDate(membership.periodEndsAt) : null;
   return (
     <section className="mx-auto max-w-measure px-gutter py-10">
       {action === 'accepted_discount' ? (
@@ -47,9 +46,7 @@ export default async function CancelConfirmationPage({ searchParams }: Props) {
           </p>
           {resumable ? (
             <ResumeMembership
-              renewsOn={new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(
-                resumable.currentPeriodEndsAt,
-              )}
+              renewsOn={formatDate(resumable.currentPeriodEndsAt)}
               price={renewal ? formatMoney(renewal.price, renewal.currency as Currency, locale) : null}
             />
           ) : (

@@ -8,6 +8,7 @@ import { PaymentForm, type PaymentPlan } from '../../../../components/subscripti
 import { PAYMENT_COUNTRIES } from '../../../../components/subscriptions/payment-countries';
 import { readerLocale } from '../../../../server/reader-locale';
 import { getServerViewer } from '../../../../server/server-viewer';
+import { formatDate } from '../../../../site/dates';
 
 export const dynamic = 'force-dynamic';
 
@@ -92,7 +93,7 @@ export default async function PaymentPage({ searchParams }: Props) {
   const trialOffered = plan.trialDays > 0;
   // Signed out, the form asks the reader to sign in first; the trial shown is the plan's.
   const withTrial = trialOffered && (eligibility?.isEligibleForTrialPurchase ?? true);
-  const dateOf = (d: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(d);
+  const dateOf = (d: Date) => formatDate(d);
   const trialChargedOn = withTrial ? dateOf(new Date(now.getTime() + plan.trialDays * DAY_MS)) : null;
   const renewsOn = dateOf(addYears(now, 1));
   const countries: string[] =

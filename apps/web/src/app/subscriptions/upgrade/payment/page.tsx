@@ -8,6 +8,7 @@ import { ConfirmUpgrade } from '../../../../components/subscriptions/confirm-upg
 import { PAYMENT_COUNTRIES } from '../../../../components/subscriptions/payment-countries';
 import { readerLocale } from '../../../../server/reader-locale';
 import { getServerViewer } from '../../../../server/server-viewer';
+import { formatDate } from '../../../../site/dates';
 
 export const dynamic = 'force-dynamic';
 
@@ -53,9 +54,7 @@ export default async function UpgradePaymentPage({ searchParams }: Props) {
   }
   const m = (minor: number) => formatMoney(minor, preview.currency, locale);
   const inTrial = membership.status === 'ActiveTrial';
-  const date = membership.periodEndsAt
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(membership.periodEndsAt)
-    : '';
+  const date = membership.periodEndsAt ? formatDate(membership.periodEndsAt) : '';
   return (
     <section className="mx-auto max-w-measure px-gutter py-10">
       <h1 className="font-serif text-3xl font-bold">Upgrade to {plan.title}</h1>

@@ -1,0 +1,46 @@
+/**
+ * The product areas a link can lead to, and whether each is built. Every link to an area goes through
+ * `builtLinks` / `isBuilt`, so a link to a page that does not exist yet is never shown, and appears by
+ * itself once its area is marked built here. `product-areas.test.ts` checks each flag against the app's
+ * routes: a page landing without its flag (or a flag without its page) fails the unit tests.
+ */
+export const PRODUCT_AREAS = {
+  /** The front page, sections, topics, authors, series and stories. */
+  stories: { built: true, path: '/' },
+  caseStudies: { built: true, path: '/case-studies/' },
+  membership: { built: true, path: '/subscriptions/packages/' },
+  executiveMembership: { built: true, path: '/subscriptions/executive/' },
+  membershipFaq: { built: true, path: '/subscriptions/faq/' },
+  contact: { built: true, path: '/contact/professional/' },
+  legal: { built: true, path: '/legal/' },
+  account: { built: true, path: '/user/account/' },
+  // Spec §2 pages not built yet: their links stay hidden until the page exists.
+  search: { built: false, path: '/search/' },
+  careers: { built: false, path: '/careers/' },
+  events: { built: false, path: '/events/' },
+  newsletters: { built: false, path: '/user/newsletters/' },
+  profiles: { built: false, path: '/organisations/' },
+  bof500: { built: false, path: '/bof500/' },
+  professional: { built: false, path: '/professional/' },
+  studentMembership: { built: false, path: '/subscriptions/packages/students/' },
+  groupMembership: { built: false, path: '/subscriptions/groups/' },
+} as const satisfies Record<string, { built: boolean; path: string }>;
+
+export type ProductArea = keyof typeof PRODUCT_AREAS;
+
+/** Whether the area's pages exist, so links to it may be shown. */
+export function isBuilt(area: ProductArea): boolean {
+  return PRODUCT_AREAS[area].built;
+}
+
+/** A link that leads into a product area. */
+export interface AreaLink {
+  href: string;
+  label: string;
+  area: ProductArea;
+}
+
+/** The links whose area is built, in their order. */
+export function builtLinks<T extends AreaLink>(links: readonly T[]): T[] {
+  return links.filter((link) => isBuilt(link.area));
+}
