@@ -18,9 +18,11 @@ const cardSchema = z.object({
   countryCode: z.string().max(2),
 });
 
-// The reader paying: whoever the verified `bof_session` cookie names (the payment form asks to sign in first).
+// The reader paying: whoever the verified `bof_session` cookie names while its identity session lives
+// (the payment form asks to sign in first).
 const viewerOf = createSessionViewerResolver({
-  verify: async (token, now) => (await runningServices()).sessions.verify(token, now),
+  signedIn: async (cookieHeader, now) =>
+    (await runningServices()).sessions.signedIn(cookieHeader, now, 'refuse'),
 });
 
 /**
