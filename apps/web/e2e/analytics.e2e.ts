@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './support/test';
 import { accountMenu, registerWithCode } from './support/identity-journeys';
 import { freshEmail } from './support/identity-mail';
 
