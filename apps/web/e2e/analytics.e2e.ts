@@ -170,6 +170,74 @@ test('declining non-essential cookies keeps the pixel and tag manager away', asy
   expect(vendors).toHaveLength(0);
 });
 
+/** The ids each tracker event the collector acknowledged carried: visitor, session and user. */
+function watchTrackerIds(page: Page): { e: string; duid?: string; sid?: string; uid?: string }[] {
+  const sent: { e: string; duid?: string; sid?: string; uid?: string }[] = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() !== 'POST' || !request.url().endsWith(COLLECTOR_POST) || response.status() !== 200)
+      return;
+    for (const event of (request.postDataJSON() as { data: Record<string, string>[] }).data)
+      sent.push({ e: event.e!, duid: event.duid, sid: event.sid, uid: event.uid });
+  });
+  return sent;
+}
+
+/** What the tracker stored in this browser: `_sp_*` cookies, and its ids or queue in local storage. */
+async function trackerStorage(page: Page): Promise<{ cookies: string[]; storage: string[] }> {
+  const cookies = (await page.context().cookies()).map((c) => c.name).filter((n) => n.startsWith('_sp_'));
+  const storage = await page.evaluate(() =>
+    Object.keys(window.localStorage).filter((key) => /^_sp_|^snowplowOutQueue_/.test(key)),
+  );
+  return { cookies: cookies.sort(), storage: storage.sort() };
+}
+
+test('the tracker stores no id until analytics consent, stores them once it is given, and removes them when withdrawn', async ({
+  page,
+}) => {
+  await watchVendors(page);
+  const pageViews = watchPageViews(page);
+  const sent = watchTrackerIds(page);
+  await page.goto('/');
+  await banner(page).getByRole('button', { name: 'Necessary only' }).click();
+  await expect(banner(page)).toBeHidden();
+  // Page views are still sent, anonymously: no visitor or session id, nothing stored.
+  await expect.poll(() => pageViews).toEqual([`${base}/`]);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Media and press' }).click();
+  await expect.poll(() => pageViews).toContain(`${base}/contact/media/`);
+  expect(sent.length).toBeGreaterThan(1);
+  for (const event of sent) expect([event.duid ?? '', event.sid ?? '']).toEqual(['', '']);
+  expect(await trackerStorage(page)).toEqual({ cookies: [], storage: [] });
+  await page.reload();
+  await expect.poll(() => pageViews.length).toBe(3);
+  expect(await trackerStorage(page)).toEqual({ cookies: [], storage: [] });
+
+  // With analytics consent the tracker keeps its visitor and session ids, and sends them.
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('button', { name: 'Cookie preferences' }).click();
+  await page.locator('#cc-main .pm').getByRole('button', { name: 'Accept all' }).click();
+  await expect
+    .poll(async () => (await trackerStorage(page)).cookies.map((name) => name.split('.')[0]))
+    .toEqual(['_sp_id', '_sp_ses']);
+  sent.length = 0;
+  await footer.getByRole('link', { name: 'Terms and conditions' }).click();
+  await expect.poll(() => sent.filter((event) => event.e === 'pv').length).toBeGreaterThan(0);
+  const identified = sent.find((event) => event.e === 'pv')!;
+  expect(identified.duid).toMatch(/^[0-9a-f-]{36}$/);
+  expect(identified.sid).toMatch(/^[0-9a-f-]{36}$/);
+
+  // Withdrawn: the cookies and stored ids go, and the next pages store none again.
+  await footer.getByRole('button', { name: 'Cookie preferences' }).click();
+  await page.locator('#cc-main .pm').getByRole('button', { name: 'Necessary only' }).click();
+  await page.waitForLoadState('load');
+  await expect.poll(() => trackerStorage(page)).toEqual({ cookies: [], storage: [] });
+  sent.length = 0;
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Media and press' }).click();
+  await expect.poll(() => sent.filter((event) => event.e === 'pv').length).toBeGreaterThan(0);
+  for (const event of sent) expect([event.duid ?? '', event.sid ?? '']).toEqual(['', '']);
+  expect(await trackerStorage(page)).toEqual({ cookies: [], storage: [] });
+});
+
 test('a page view per completed route change reaches the embedded collector', async ({ page }) => {
   const pageViews = watchPageViews(page);
   await page.goto('/');
