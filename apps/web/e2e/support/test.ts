@@ -3,12 +3,12 @@ import { test as base, type Browser, type BrowserContext } from '@playwright/tes
 export * from '@playwright/test';
 
 /** What a page writes to its console when the Content-Security-Policy blocks something. */
-const VIOLATION = /\[csp-violation\]|Refused to |Content Security Policy/;
+const VIOLATION = /\[csp-violation\]|Content Security Policy/;
 
 /**
  * Every page of every journey runs with the site's Content-Security-Policy enforced, and a journey fails
  * when the policy blocked anything on any page or frame it opened: each context reports the document's
- * `securitypolicyviolation` events (and the browser's own "Refused to …" console errors) to the test.
+ * `securitypolicyviolation` events (and the browser's own console errors naming the policy) to the test.
  * Contexts a journey opens itself (`browser.newContext`, `browser.newPage`) are watched too.
  */
 export const test = base.extend<{ cspViolations: string[] }>({

@@ -56,6 +56,8 @@ describe('the Content-Security-Policy', () => {
     expect(directive(policy, 'object-src')).toEqual(["'none'"]);
     expect(directive(policy, 'base-uri')).toEqual(["'self'"]);
     expect(directive(policy, 'report-uri')).toEqual(['/api/csp-report/']);
+    // Stories' videos play in the privacy-enhanced player's frame.
+    expect(directive(policy, 'frame-src')).toEqual(["'self'", 'https://www.youtube-nocookie.com']);
     expect(directive(policy, 'upgrade-insecure-requests')).toBeUndefined();
     expect(policy).not.toContain('unsafe-eval');
     expect(directive(policy, 'script-src')).not.toContain("'unsafe-inline'");

@@ -1,4 +1,5 @@
 import type { ServerEnv } from '@bof/config/server';
+import { VIDEO_EMBED_ORIGIN } from '../../site/video-embeds';
 
 /** Where browsers send Content-Security-Policy violation reports (answered by the site itself). */
 export const CSP_REPORT_PATH = '/api/csp-report/';
@@ -82,6 +83,8 @@ export function policySources(
   };
 
   const { analytics, billing, identity } = env;
+  // Stories' video blocks, once the reader has accepted embeds or asked for the video.
+  add('frame', VIDEO_EMBED_ORIGIN);
   add('connect', analytics.collectorUrl);
   if (analytics.consentAssets.kind === 'static') {
     add('script', analytics.consentAssets.scriptUrl);
