@@ -89,6 +89,7 @@ describe('the Content-Security-Policy', () => {
       "'self'",
       'https://api.eu.recurly.com',
       'https://js.recurly.com',
+      'https://www.youtube-nocookie.com',
     ]);
     expect(directive(policy, 'style-src')).toEqual([
       "'self'",
