@@ -158,7 +158,8 @@ export const analyticsConsented = (state: ConsentState): boolean =>
 let storingIds = false;
 
 const STORED_ID = /^_sp_(id|ses)\./;
-const STORED_QUEUE = new RegExp(`^snowplowOutQueue_${TRACKER_NAMESPACE}_`);
+// The queue of unsent events: `snowplowOutQueue_bof` (and its per-method variants in older versions).
+const STORED_QUEUE = new RegExp(`^snowplowOutQueue_${TRACKER_NAMESPACE}($|_)`);
 
 /**
  * Removes what the tracker stored in this browser: its id and session cookies (whatever their domain
