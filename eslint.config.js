@@ -47,5 +47,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['apps/web/e2e/**/*.e2e.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message:
+                "Import test from './support/test': it fails a journey when the Content-Security-Policy blocks anything.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...importDirectionConfigs(),
 );

@@ -12,6 +12,7 @@ import { createBuiltInIdentity } from './src/server/built-in-identity';
 import { handleStoryRequest } from './src/server/access/story-entry';
 import { startStoryPageCache } from './src/server/access/story-page-server';
 import { gracefulShutdown } from './src/server/graceful-shutdown';
+import { createSecurityHeaders } from './src/server/security/security-headers';
 
 // The product's one process: validates configuration, opens and migrates the database, seeds, builds the
 // services (the composition root, @bof/api/services), then serves the Next.js app. SIGTERM and SIGINT
@@ -60,6 +61,10 @@ serveServices(Promise.resolve(services));
 if (!services.emailChange)
   console.warn("E-mail changes are off: set IDENTITY_ADMIN_URL to the identity provider's admin API.");
 
+// Every response carries the security headers (docs/security.md §3): a Content-Security-Policy with a
+// nonce of its own, which Next.js puts on the scripts of the page it renders.
+const securityHeaders = createSecurityHeaders(env, { development: dev });
+
 // Story pages are decided here, before Next.js renders them, from the cookies alone: the decision travels
 // to the page in a request header that no client can supply, and a counted read sets the meter cookie.
 const { access } = services;
@@ -71,12 +76,14 @@ const storyPages =
         render: handle,
         content: access.index,
         detailed: env.debugMode,
+        policyForHashes: securityHeaders.policyForHashes,
       })
     : undefined;
 
 const server = createServer((req, res) => {
   // Route handlers cannot see the socket: its peer address travels in a header no client can supply.
   req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
+  securityHeaders.apply(req, res);
   if (identity?.handles(req.url)) return identity.listener(req, res);
   if (handleStoryRequest(req, res, { gate: access.gate, handle, storyPages })) return;
   return void handle(req, res);

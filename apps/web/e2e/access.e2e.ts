@@ -4,7 +4,7 @@ import {
   test,
   type APIRequestContext,
   type Page,
-} from '@playwright/test';
+} from './support/test';
 import { storiesWith, type DemoStory } from './support/demo-stories';
 import { everyField } from './support/graphql-selection';
 import { freshEmail } from './support/identity-mail';

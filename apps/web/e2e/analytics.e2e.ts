@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './support/test';
 import { accountMenu, registerWithCode } from './support/identity-journeys';
 import { freshEmail } from './support/identity-mail';
 
@@ -168,6 +168,75 @@ test('declining non-essential cookies keeps the pixel and tag manager away', asy
   await page.goto('/legal/');
   await page.goto('/');
   expect(vendors).toHaveLength(0);
+});
+
+/** The ids each tracker event the collector acknowledged carried: visitor, session and user. */
+function watchTrackerIds(page: Page): { e: string; url: string; duid?: string; sid?: string }[] {
+  const sent: { e: string; url: string; duid?: string; sid?: string }[] = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() !== 'POST' || !request.url().endsWith(COLLECTOR_POST) || response.status() !== 200)
+      return;
+    for (const event of (request.postDataJSON() as { data: Record<string, string>[] }).data)
+      sent.push({ e: event.e!, url: event.url!, duid: event.duid, sid: event.sid });
+  });
+  return sent;
+}
+
+/** What the tracker stored in this browser: `_sp_*` cookies, and its ids or queue in local storage. */
+async function trackerStorage(page: Page): Promise<{ cookies: string[]; storage: string[] }> {
+  const cookies = (await page.context().cookies()).map((c) => c.name).filter((n) => n.startsWith('_sp_'));
+  const storage = await page.evaluate(() =>
+    Object.keys(window.localStorage).filter((key) => /^_sp_|^snowplowOutQueue_/.test(key)),
+  );
+  return { cookies: cookies.sort(), storage: storage.sort() };
+}
+
+test('the tracker stores no id until analytics consent, stores them once it is given, and removes them when withdrawn', async ({
+  page,
+}) => {
+  await watchVendors(page);
+  const sent = watchTrackerIds(page);
+  const pageViews = () => sent.filter((event) => event.e === 'pv').map((event) => event.url);
+  await page.goto('/');
+  await banner(page).getByRole('button', { name: 'Necessary only' }).click();
+  await expect(banner(page)).toBeHidden();
+  // Page views are still sent, anonymously: no visitor or session id, nothing stored.
+  await expect.poll(pageViews).toEqual([`${base}/`]);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Media and press' }).click();
+  await expect.poll(pageViews).toContain(`${base}/contact/media/`);
+  expect(sent.length).toBeGreaterThan(1);
+  for (const event of sent) expect([event.duid ?? '', event.sid ?? '']).toEqual(['', '']);
+  expect(await trackerStorage(page)).toEqual({ cookies: [], storage: [] });
+  await page.reload();
+  await expect.poll(() => pageViews().length).toBe(3);
+  expect(await trackerStorage(page)).toEqual({ cookies: [], storage: [] });
+
+  // With analytics consent the tracker keeps its visitor and session ids, and sends them.
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('button', { name: 'Cookie preferences' }).click();
+  await page.locator('#cc-main .pm').getByRole('button', { name: 'Accept all' }).click();
+  await expect
+    .poll(async () => (await trackerStorage(page)).cookies.map((name) => name.split('.')[0]))
+    .toEqual(['_sp_id', '_sp_ses']);
+  sent.length = 0;
+  await footer.getByRole('link', { name: 'Terms and conditions' }).click();
+  await expect.poll(() => sent.filter((event) => event.e === 'pv').length).toBeGreaterThan(0);
+  const identified = sent.find((event) => event.e === 'pv')!;
+  expect(identified.duid).toMatch(/^[0-9a-f-]{36}$/);
+  expect(identified.sid).toMatch(/^[0-9a-f-]{36}$/);
+
+  // Withdrawn: the cookies and stored ids go, and the next pages store none again.
+  await footer.getByRole('button', { name: 'Cookie preferences' }).click();
+  await page.locator('#cc-main .pm').getByRole('button', { name: 'Necessary only' }).click();
+  await page.waitForLoadState('load');
+  // The reloaded page's tracker removes what the last one stored as it starts (once the page has settled).
+  await expect.poll(() => trackerStorage(page), { timeout: 15_000 }).toEqual({ cookies: [], storage: [] });
+  sent.length = 0;
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Media and press' }).click();
+  await expect.poll(() => sent.filter((event) => event.e === 'pv').length).toBeGreaterThan(0);
+  for (const event of sent) expect([event.duid ?? '', event.sid ?? '']).toEqual(['', '']);
+  expect(await trackerStorage(page)).toEqual({ cookies: [], storage: [] });
 });
 
 test('a page view per completed route change reaches the embedded collector', async ({ page }) => {

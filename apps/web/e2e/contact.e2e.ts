@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { answerConsent } from './support/identity-journeys';
 import { freshEmail, messageCount } from './support/identity-mail';
 

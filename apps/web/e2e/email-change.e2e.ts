@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { freshEmail, latestCodeFor } from './support/identity-mail';
 import { accountMenu, registerWithCode, signOut } from './support/identity-journeys';
 import { e2eBase } from './support/site';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { e2eBase } from './support/site';
 import { freshEmail, latestCodeFor } from './support/identity-mail';
 import {

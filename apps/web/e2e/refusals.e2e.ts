@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { storiesWith } from './support/demo-stories';
 import { freshEmail } from './support/identity-mail';
 import { registerWithCode, sessionClaims } from './support/identity-journeys';

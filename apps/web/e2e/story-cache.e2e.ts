@@ -1,4 +1,4 @@
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { expect, request, test, type APIRequestContext } from './support/test';
 import { storiesWith } from './support/demo-stories';
 import { freshEmail } from './support/identity-mail';
 import { registerWithCode, sessionClaims } from './support/identity-journeys';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test.describe('membership pages', () => {
   test('packages list the three individual plans in the reader’s currency, and switch currency', async ({

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { toClientConfig } from '@bof/config/client';
 import { getServerEnv } from '@bof/config/server';
@@ -31,7 +32,10 @@ export const viewport: Viewport = {
   maximumScale: 1,
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered for its request, none prerendered at build time: Next.js puts the response's
+  // own Content-Security-Policy nonce on the page's scripts (docs/adr/0019-csp-nonces-and-cached-pages.md).
+  await connection();
   const env = getServerEnv();
   const { siteName } = env;
   return (

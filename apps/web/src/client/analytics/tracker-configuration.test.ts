@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseServerEnv } from '@bof/config/server';
 import { toClientConfig } from '@bof/config/client';
-import { ACTIVITY_TRACKING, NO_RETRY_STATUS_CODES, trackerConfiguration } from './tracker-configuration';
+import {
+  ACTIVITY_TRACKING,
+  NO_RETRY_STATUS_CODES,
+  idStorage,
+  trackerConfiguration,
+} from './tracker-configuration';
 
 const embedded = toClientConfig(parseServerEnv({}));
 
@@ -32,6 +37,18 @@ describe('trackerConfiguration (spec §7, §9)', () => {
     const real = { ...embedded, analytics: { ...embedded.analytics, embeddedCollector: false } };
     expect(trackerConfiguration(real, () => undefined).postPath).toBe('/com.snowplowanalytics.snowplow/tp2');
     expect(embedded.analytics.collectorUrl).toBe('http://localhost:3000/api/collector');
+  });
+
+  it('stores no id without analytics consent (anonymous, nothing in cookies or storage), and stores them with it', () => {
+    expect(trackerConfiguration(embedded, () => undefined)).toMatchObject({
+      anonymousTracking: true,
+      stateStorageStrategy: 'none',
+    });
+    expect(trackerConfiguration(embedded, () => undefined, true)).toMatchObject({
+      anonymousTracking: false,
+      stateStorageStrategy: 'cookieAndLocalStorage',
+    });
+    expect(idStorage(false)).toEqual({ anonymousTracking: true, stateStorageStrategy: 'none' });
   });
 
   it('hands request failures to the callback', () => {

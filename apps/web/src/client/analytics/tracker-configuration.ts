@@ -9,14 +9,30 @@ export const NO_RETRY_STATUS_CODES = [400, 401, 403, 410, 422];
 export const TRACKER_NAMESPACE = 'bof';
 
 /**
+ * How the tracker stores its ids: with analytics consent (the `nonessential` category, whose consent-mode
+ * state `analytics_storage` follows it), in the `_sp_id`/`_sp_ses` cookies and local storage; without it,
+ * nowhere: events are still sent, anonymously (no user, visitor or session id), and nothing is written
+ * to the browser, not even the queue of unsent events.
+ */
+export function idStorage(
+  analyticsConsent: boolean,
+): Pick<TrackerConfiguration, 'anonymousTracking' | 'stateStorageStrategy'> {
+  return analyticsConsent
+    ? { anonymousTracking: false, stateStorageStrategy: 'cookieAndLocalStorage' }
+    : { anonymousTracking: true, stateStorageStrategy: 'none' };
+}
+
+/**
  * The browser tracker's settings (spec §9). The embedded collector lives under `/api/collector`, where
  * every route ends in a slash, so its POST path gets one too (a real collector keeps the default path).
  */
 export function trackerConfiguration(
   config: Pick<ClientConfig, 'siteUrl' | 'analytics'>,
   onFailure: (failure: { status?: number; message?: string; willRetry: boolean }) => void,
+  analyticsConsent = false,
 ): TrackerConfiguration {
   return {
+    ...idStorage(analyticsConsent),
     appId: APP_NAME,
     platform: 'web',
     eventMethod: 'post',

@@ -4,10 +4,17 @@ import type { validateEventData } from '@bof/analytics/validate';
 import { EVENT_SCHEMA_URIS } from '@bof/analytics/catalogue';
 import type { ClientConfig } from '@bof/config/client';
 import { PRODUCTION_BUILD } from '@bof/config/constants';
+import type { ConsentState } from '../consent/consent-categories';
+import { consentStore } from '../consent/consent-store';
 import { APPLICATION_ERROR_SCHEMA, toApplicationError } from './application-error';
 import { pageViewEntity } from './page-view-entity';
 import { recordRecentEvent } from './recent-events';
-import { ACTIVITY_TRACKING, TRACKER_NAMESPACE, trackerConfiguration } from './tracker-configuration';
+import {
+  ACTIVITY_TRACKING,
+  idStorage,
+  TRACKER_NAMESPACE,
+  trackerConfiguration,
+} from './tracker-configuration';
 
 type Snowplow = typeof SnowplowModule;
 type Validate = typeof validateEventData;
@@ -143,9 +150,65 @@ function installErrorTracking(): void {
   window.addEventListener('unhandledrejection', (event) => trackApplicationError({ error: event.reason }));
 }
 
+/** Analytics consent: the `nonessential` category (consent mode's `analytics_storage` follows it). */
+export const analyticsConsented = (state: ConsentState): boolean =>
+  state.status === 'given' && state.categories.includes('nonessential');
+
+/** Whether the tracker now keeps its ids in cookies and local storage. */
+let storingIds = false;
+
+const STORED_ID = /^_sp_(id|ses)\./;
+// The queue of unsent events: `snowplowOutQueue_bof` (and its per-method variants in older versions).
+const STORED_QUEUE = new RegExp(`^snowplowOutQueue_${TRACKER_NAMESPACE}($|_)`);
+
+/**
+ * Removes what the tracker stored in this browser: its id and session cookies (whatever their domain
+ * hash) and local-storage entries, and its stored queue of unsent events.
+ */
+function forgetStoredIds(sp: Snowplow): void {
+  sp.clearUserData({ preserveSession: false, preserveUser: false }, [TRACKER_NAMESPACE]);
+  for (const entry of document.cookie.split(';')) {
+    const name = entry.split('=')[0]?.trim() ?? '';
+    if (STORED_ID.test(name)) {
+      const expired = `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`;
+      document.cookie = expired;
+      document.cookie = `${expired}; Domain=${window.location.hostname}`;
+    }
+  }
+  try {
+    for (const key of Object.keys(window.localStorage))
+      if (STORED_ID.test(key) || STORED_QUEUE.test(key)) window.localStorage.removeItem(key);
+  } catch {
+    // Storage refused (private mode): there is nothing stored to remove.
+  }
+}
+
+/**
+ * Keeps the tracker's ids in step with the reader's consent: stored from the moment analytics consent is
+ * given, and no longer stored, and removed, when it is withdrawn or refused. Until the consent layer has
+ * read the reader's choice nothing is stored (the tracker starts that way).
+ */
+function followConsent(sp: Snowplow, state: ConsentState): void {
+  const consented = analyticsConsented(state);
+  if (consented && !storingIds) {
+    storingIds = true;
+    sp.disableAnonymousTracking({ stateStorageStrategy: idStorage(true).stateStorageStrategy }, [
+      TRACKER_NAMESPACE,
+    ]);
+  } else if (!consented && state.status !== 'unknown') {
+    if (storingIds) {
+      storingIds = false;
+      const { anonymousTracking, stateStorageStrategy } = idStorage(false);
+      sp.enableAnonymousTracking({ options: anonymousTracking, stateStorageStrategy }, [TRACKER_NAMESPACE]);
+    }
+    forgetStoredIds(sp);
+  }
+}
+
 /**
  * Loads the tracker lazily (it is not part of the page's first JavaScript) and starts it once per page:
- * cookies, session, queue, batching and retries as spec §9 sets them; page pings; error tracking.
+ * cookies (with analytics consent only), session, queue, batching and retries as spec §9 sets them; page
+ * pings; error tracking.
  */
 export function startTracker(
   config: Pick<ClientConfig, 'siteUrl' | 'analytics' | 'environment'>,
@@ -160,14 +223,18 @@ export function startTracker(
         PRODUCTION_BUILD ? Promise.resolve(null) : import('@bof/analytics/validate'),
       ]);
       validate = validator?.validateEventData ?? null;
+      // Ids only with analytics consent: a reader who has not (yet) given it is tracked anonymously.
+      storingIds = analyticsConsented(consentStore.getState());
       const tracker = sp.newTracker(
         TRACKER_NAMESPACE,
         config.analytics.collectorUrl,
-        trackerConfiguration(config, (failure) => reportTrackingError(failure)),
+        trackerConfiguration(config, (failure) => reportTrackingError(failure), storingIds),
       );
       if (!tracker) throw new Error('the tracker did not start');
       sp.enableActivityTracking(ACTIVITY_TRACKING, [TRACKER_NAMESPACE]);
       snowplow = sp;
+      followConsent(sp, consentStore.getState());
+      consentStore.subscribe(() => run((current) => followConsent(current, consentStore.getState())));
       for (const send of queue.splice(0)) run(send);
     } catch (error) {
       reportTrackingError(error);

@@ -28,10 +28,19 @@ describe('the consent layer configuration', () => {
     const cleared = config.categories.nonessential?.autoClear?.cookies?.map((c) => c.name) ?? [];
     expect(cleared).toEqual(NONESSENTIAL_COOKIE_PATTERNS);
     const matches = (name: string) => NONESSENTIAL_COOKIE_PATTERNS.some((pattern) => pattern.test(name));
-    for (const name of ['_fbp', '_fbc', '_ga', '_ga_ABC123', '_gid', '_gcl_au'])
+    for (const name of [
+      '_fbp',
+      '_fbc',
+      '_ga',
+      '_ga_ABC123',
+      '_gid',
+      '_gcl_au',
+      '_sp_id.1a2b',
+      '_sp_ses.1a2b',
+    ])
       expect(matches(name)).toBe(true);
     // Nothing necessary is ever cleared.
     const necessary = COOKIE_GROUPS.find((g) => g.category === 'necessary')!.cookies.map((c) => c.name);
-    for (const name of [...necessary, '_sp_id.1a2b', 'bof_cc']) expect(matches(name)).toBe(false);
+    for (const name of [...necessary, 'bof_cc', '__cuid']) expect(matches(name)).toBe(false);
   });
 });

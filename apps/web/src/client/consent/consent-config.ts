@@ -89,8 +89,9 @@ export function consentConfig(input: {
               {
                 title: 'Advertising and measurement',
                 description:
-                  'Our advertising pixel and tag manager, which measure our campaigns. Withdrawing this ' +
-                  'removes their cookies from this site.',
+                  'Our advertising pixel and tag manager, which measure our campaigns, and the cookies that ' +
+                  'tell visits apart in our own measurement (without them it counts anonymously). ' +
+                  'Withdrawing this removes their cookies from this site.',
                 linkedCategory: 'nonessential',
               },
               {

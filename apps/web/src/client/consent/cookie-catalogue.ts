@@ -82,19 +82,21 @@ export const COOKIE_GROUPS: readonly CookieGroup[] = [
     ],
   },
   {
-    category: null,
+    category: 'nonessential',
     title: 'Our own measurement',
     description:
-      'Page views and reading events go to our own collector and are never shared with advertisers. They are part of running the site, not of the choices above.',
+      'Page views and reading events go to our own collector and are never shared with advertisers. Without your consent they are counted anonymously, with no cookie and nothing stored in your browser; with it, these cookies tell visits apart. Withdrawing it removes them.',
     cookies: [
       {
         name: '_sp_id.*',
+        pattern: /^_sp_id\./,
         setBy: 'This site',
         purpose: 'Tells visits apart, so we know how many people read a story.',
         lifetime: '2 years',
       },
       {
         name: '_sp_ses.*',
+        pattern: /^_sp_ses\./,
         setBy: 'This site',
         purpose: 'Marks a visit; a new one starts after 30 minutes away.',
         lifetime: '30 minutes',

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { acceptConsentCategory } from '../../client/consent/start-consent';
 import { useConsent } from '../../client/consent/use-consent';
+import { VIDEO_EMBED_ORIGIN } from '../../site/video-embeds';
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 
@@ -29,7 +30,7 @@ export function VideoEmbed({ videoId, title }: VideoEmbedProps) {
       <div className="aspect-video w-full bg-surface">
         <iframe
           className="h-full w-full"
-          src={`https://www.youtube-nocookie.com/embed/${videoId}`}
+          src={`${VIDEO_EMBED_ORIGIN}/embed/${videoId}`}
           title={title}
           loading="lazy"
           allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { GateResult } from '@bof/api/access';
 import { opensStory } from '@bof/api/access';
+import { inlineScriptHashes } from '../security/content-security-policy';
 
 /**
  * Rendered story pages kept compressed, for readers who share an access decision.
@@ -176,6 +177,11 @@ export interface StoryPageEntry {
   bytes: number;
   expiresAt: number;
   contentVersion: string;
+  /**
+   * The 'sha256-…' sources of the page's inline scripts: a stored page is sent again under a policy that
+   * allows exactly these, never the nonce it was rendered with (that nonce belonged to one response).
+   */
+  scriptHashes: string[];
 }
 
 const brotli = promisify(brotliCompress);
@@ -204,8 +210,9 @@ export async function buildEntry(
   const vary = String(headers.vary ?? '');
   if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary))
     headers.vary = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
+  const scriptHashes = await inlineScriptHashes(page.body.toString('utf8'));
   const bodies = { br, gzip: gz, identity: page.body };
-  const bytes = key.length + br.length + gz.length + page.body.length + 512;
+  const bytes = key.length + br.length + gz.length + page.body.length + 512 + scriptHashes.length * 64;
   return {
     key,
     headers,
@@ -213,6 +220,7 @@ export async function buildEntry(
     bytes,
     expiresAt: options.expiresAt,
     contentVersion: options.contentVersion,
+    scriptHashes,
   };
 }
 

@@ -27,12 +27,22 @@ interface Rendered {
   entry: StoryPageEntry | null;
 }
 
+/** A stored page's Content-Security-Policy: its own inline scripts by hash (the server entry's policy). */
+export type PolicyForHashes = (hashes: readonly string[]) => string;
+
+/**
+ * More inline scripts than this and a page is not stored: its policy would list every one's hash in a
+ * header some proxies would refuse. A story page has a few dozen.
+ */
+export const MAX_STORED_SCRIPT_HASHES = 150;
+
 function sendEntry(
   req: IncomingMessage,
   res: ServerResponse,
   entry: StoryPageEntry,
   setCookies: readonly string[],
   how: string,
+  policyForHashes: PolicyForHashes | undefined,
 ) {
   const encoding = chooseEncoding(req.headers['accept-encoding']);
   const body = entry.bodies[encoding];
@@ -41,6 +51,8 @@ function sendEntry(
     'content-length': body.length,
     [STORY_CACHE_HEADER]: how,
   };
+  // The page holds the nonce of the response it was first rendered for; that nonce is not allowed again.
+  if (policyForHashes) headers['content-security-policy'] = policyForHashes(entry.scriptHashes);
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
   // The gate's meter cookie: every read counts, hit or not.
   if (setCookies.length > 0) headers['set-cookie'] = [...setCookies];
@@ -78,12 +90,14 @@ export function startStoryPageCache(options: {
   content: ContentChanges;
   /** DEBUG_MODE: the pages show the whole decision, so the key holds all of it. */
   detailed?: boolean;
+  policyForHashes?: PolicyForHashes;
 }) {
   return createStoryPageServer({
     cache: createStoryPageCache(options.settings),
     render: options.render,
     content: options.content,
     detailed: options.detailed ?? false,
+    policyForHashes: options.policyForHashes,
   });
 }
 
@@ -100,8 +114,10 @@ export function createStoryPageServer(options: {
   render: Render;
   content: ContentChanges;
   detailed: boolean;
+  /** Sets each stored page's own policy on the answer; without it the response's policy stands. */
+  policyForHashes?: PolicyForHashes;
 }) {
-  const { cache, render } = options;
+  const { cache, render, policyForHashes } = options;
   const inflight = new Map<string, Promise<Rendered>>();
   cache.setContentVersion(options.content.version);
   const unsubscribe = options.content.onChange((version) => cache.setContentVersion(version));
@@ -124,6 +140,7 @@ export function createStoryPageServer(options: {
     const why = whyNotStorable(page, personalMarkers(readCookie(req.headers.cookie, SESSION_COOKIE)), shape);
     if (why) return { page, entry: null };
     const entry = await buildEntry(key, page, { expiresAt: cache.expiresAt(), contentVersion });
+    if (entry.scriptHashes.length > MAX_STORED_SCRIPT_HASHES) return { page, entry: null };
     cache.set(entry);
     return { page, entry };
   };
@@ -138,7 +155,7 @@ export function createStoryPageServer(options: {
     const shared = inflight.get(key);
     if (shared) {
       const { entry } = await shared;
-      if (entry) return sendEntry(req, res, entry, result.setCookies, 'shared');
+      if (entry) return sendEntry(req, res, entry, result.setCookies, 'shared', policyForHashes);
       // The other reader's page could not be shared: this one is rendered for this reader.
       return sendPage(res, await renderPlain(req), result.setCookies);
     }
@@ -146,7 +163,7 @@ export function createStoryPageServer(options: {
     inflight.set(key, rendering);
     try {
       const { page, entry } = await rendering;
-      if (entry) sendEntry(req, res, entry, result.setCookies, 'miss');
+      if (entry) sendEntry(req, res, entry, result.setCookies, 'miss', policyForHashes);
       else sendPage(res, page, result.setCookies);
     } finally {
       inflight.delete(key);
@@ -166,7 +183,7 @@ export function createStoryPageServer(options: {
       const key = `${address}\n${shape}`;
       const hit = cache.get(key);
       if (hit) {
-        sendEntry(req, res, hit, result.setCookies, 'hit');
+        sendEntry(req, res, hit, result.setCookies, 'hit', policyForHashes);
         return true;
       }
       answer(key, shape, req, res, result).catch((error: unknown) => {
