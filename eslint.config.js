@@ -2,6 +2,11 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importDirectionConfigs } from './tooling/eslint/import-direction.js';
 
+const directionConfigs = importDirectionConfigs();
+const webImportPatterns = directionConfigs.find((block) => block.files[0].startsWith('apps/web/'))?.rules[
+  'no-restricted-imports'
+][1].patterns;
+
 export default tseslint.config(
   {
     ignores: [
@@ -47,12 +52,16 @@ export default tseslint.config(
       ],
     },
   },
+  ...directionConfigs,
+  // After the import direction: one no-restricted-imports per file (a later block replaces an earlier one),
+  // so the journeys' rule carries apps/web's direction patterns with it.
   {
     files: ['apps/web/e2e/**/*.e2e.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          patterns: webImportPatterns,
           paths: [
             {
               name: '@playwright/test',
@@ -65,5 +74,4 @@ export default tseslint.config(
       ],
     },
   },
-  ...importDirectionConfigs(),
 );

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { becomeLevel } from './support/reader-tokens';
 import { accountMenu, registerWithCode, sessionClaims } from './support/identity-journeys';
 import { freshEmail } from './support/identity-mail';

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Page, type TestInfo } from './support/test';
 import { freshEmail } from './support/identity-mail';
 import { registerWithCode } from './support/identity-journeys';
 import { becomePremiumMember, fillCard } from './support/membership';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { storiesWith } from './support/demo-stories';
 import { answerConsent } from './support/identity-journeys';
 import { e2eBase } from './support/site';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 
 // The front page and the navigation as a publisher's: the sections in the header and the footer, a
 // phone menu that works by keyboard, a front that leaves no hole at any width, serif headings and

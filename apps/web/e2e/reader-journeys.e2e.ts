@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { storiesWith } from './support/demo-stories';
 import { freshEmail, latestCodeFor } from './support/identity-mail';
 import {

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './support/test';
 import { e2eBaseUrl } from '../../../playwright.config';
 import { storiesWith } from './support/demo-stories';
 import { signOut } from './support/identity-journeys';
