@@ -8,7 +8,8 @@ async function directionErrors(filePath: string, source: string): Promise<string
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-describe('import direction (docs/architecture.md §2)', () => {
+// ESLint's first start in a worker takes seconds on a busy machine.
+describe('import direction (docs/architecture.md §2)', { timeout: 30_000 }, () => {
   it.each([
     ['packages/db/src/example.ts', "import { schema } from '@bof/api/schema';\nexport { schema };\n"],
     [
@@ -52,7 +53,7 @@ describe('import direction (docs/architecture.md §2)', () => {
   });
 });
 
-describe('the database boundary of apps/web (docs/architecture.md §2)', () => {
+describe('the database boundary of apps/web (docs/architecture.md §2)', { timeout: 30_000 }, () => {
   async function boundaryErrors(filePath: string, source: string): Promise<string[]> {
     const [result] = await eslint.lintText(source, { filePath });
     return (result?.messages ?? [])

@@ -48,7 +48,7 @@ afterEach(() => {
 
 const copy = { event: 'copy', data: { wordsCopied: 12, articleId: 'a-1' } } as const;
 
-describe('the tracker (spec §7, §8, §9)', () => {
+describe('the tracker (spec §7, §8, §9)', { timeout: 30_000 }, () => {
   it('holds events until the tracker has loaded, then sends them in order', async () => {
     const { startTracker, track } = await import('./tracker');
     track(copy);
