@@ -143,8 +143,13 @@ describe('requestEmailChange', () => {
     await register('taken@example.com');
     const before = (await product.identity.outbox()).length;
     expect(fieldCodes(await request('not an address', ada))).toEqual(['input.newEmail:invalid_format']);
+    // Too long as a whole (over 254) and before the @ (over 64): both are said.
     expect(fieldCodes(await request(`${'x'.repeat(250)}@example.com`, ada))).toEqual([
       'input.newEmail:too_big',
+      'input.newEmail:custom',
+    ]);
+    expect(fieldCodes(await request(`${'x'.repeat(65)}@example.com`, ada))).toEqual([
+      'input.newEmail:custom',
     ]);
     expect(fieldCodes(await request('  ADA.input@example.com ', ada))).toEqual([
       'input.newEmail:same_as_current',

@@ -127,8 +127,8 @@ export const UpdateIndividualBillingInfoMutation = graphql(`
 `);
 
 export const ReactivateSubscriptionMutation = graphql(`
-  mutation ReactivateSubscription {
-    reactivateSubscription {
+  mutation ReactivateSubscription($input: ReactivateSubscriptionInput!) {
+    reactivateSubscription(input: $input) {
       __typename
       ... on RecurlySubscription {
         uuid

@@ -11,7 +11,11 @@ import { useHydrated } from '../../client/use-hydrated';
  * reactivates the subscription, which renews again on `renewsOn`. Nothing is charged now. The page is
  * then read again, showing the membership as renewing.
  */
-export function ResumeMembership(props: { renewsOn: string; price: string | null }) {
+export function ResumeMembership(props: {
+  subscriptionUuid: string;
+  renewsOn: string;
+  price: string | null;
+}) {
   const hydrated = useHydrated();
   const client = useGraphQLClient();
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
@@ -19,7 +23,9 @@ export function ResumeMembership(props: { renewsOn: string; price: string | null
   async function resume() {
     setState({ busy: true, error: null });
     try {
-      const data = await runMutation(client, ReactivateSubscriptionMutation, {});
+      const data = await runMutation(client, ReactivateSubscriptionMutation, {
+        input: { subscriptionUuid: props.subscriptionUuid },
+      });
       const result = data.reactivateSubscription;
       if (result.__typename === 'RecurlySubscription') {
         window.location.assign('/user/membership/?resumed=1');

@@ -21,6 +21,7 @@ import {
   cancelInputSchema,
   purchaseInputSchema,
   redeemDiscountInputSchema,
+  resumeInputSchema,
   upgradeInputSchema,
   upgradePreviewInputSchema,
 } from './billing.inputs';
@@ -335,14 +336,27 @@ builder.mutationField('cancelSubscription', (t) =>
   }),
 );
 
+const ReactivateSubscriptionInput = builder
+  .inputType('ReactivateSubscriptionInput', {
+    fields: (t) => ({
+      subscriptionUuid: t.string({
+        required: true,
+        description: 'The cancelled subscription the reader was shown (`RecurlySubscription.uuid`).',
+      }),
+    }),
+  })
+  .validate(resumeInputSchema);
+
 builder.mutationField('reactivateSubscription', (t) =>
   t.field({
     type: RecurlySubscriptionType,
     description:
       "Resumes the reader's cancelled membership before its paid period ends: it renews again then. Nothing is charged now.",
+    args: { input: t.arg({ type: ReactivateSubscriptionInput, required: true }) },
     authScopes: { loggedIn: true },
-    errors: { types: [AuthError, SubscriptionPurchaseError], directResult: true },
-    resolve: (_root, _args, ctx) => billingFor(ctx).resume(requireViewer(ctx.viewer).userId),
+    errors: { types: [AuthError, FieldValidationError, SubscriptionPurchaseError], directResult: true },
+    resolve: (_root, { input }, ctx) =>
+      billingFor(ctx).resume(requireViewer(ctx.viewer).userId, input.subscriptionUuid),
   }),
 );
 

@@ -36,6 +36,11 @@ export const cancelInputSchema = z
 export const billingInfoInputSchema = z.object({ billingToken: z.string().min(1).max(128) });
 
 /** The save offer the reader accepts: the one offered now, so a stale page cannot accept another. */
+/** The cancelled subscription the reader resumes, as the membership page showed it. */
+export const resumeInputSchema = z.object({
+  subscriptionUuid: z.string().trim().min(1, { error: 'Say which membership to resume.' }).max(64),
+});
+
 export const redeemDiscountInputSchema = z.object({
   couponCode: z
     .string()

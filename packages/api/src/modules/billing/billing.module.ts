@@ -82,7 +82,7 @@ export interface BillingModule {
   /** The reader's cancelled individual subscription whose paid period has not ended, if any. */
   resumableSubscription(userId: string): Promise<SubscriptionRecord | null>;
   /** Takes the reader's cancellation back before the period ends (resume-subscription.ts). */
-  resume(userId: string): Promise<SubscriptionRecord>;
+  resume(userId: string, subscriptionUuid: string): Promise<SubscriptionRecord>;
   /**
    * One of the reader's own invoices as a PDF; null when the reader's billing account holds no invoice
    * of that id (another reader's included). The provider's outage throws BillingUnavailableError.
@@ -195,9 +195,9 @@ export function createBillingModule(
       }
     },
     resumableSubscription: async (userId) => resumableSubscription(await deps(), userId),
-    async resume(userId) {
+    async resume(userId, subscriptionUuid) {
       try {
-        return await resumeSubscription(await deps(), userId);
+        return await resumeSubscription(await deps(), userId, subscriptionUuid);
       } finally {
         afterChange();
       }

@@ -61,7 +61,7 @@ async function member(userId: string) {
 }
 
 const CANCELLABLE = `{ cancellableIndividualSubscription { ... on RecurlySubscription { uuid currentPeriodEndsAt cancellationCoupon { code discountPercent } } } cancellationDiscount { ... on CancellationCoupon { code } } }`;
-const RESUME = `mutation { reactivateSubscription { __typename ... on RecurlySubscription { state cancelledAt expiresAt } ... on SubscriptionPurchaseError { code message } } }`;
+const RESUME = `mutation ($id: String!) { reactivateSubscription(input: { subscriptionUuid: $id }) { __typename ... on RecurlySubscription { state cancelledAt expiresAt } ... on SubscriptionPurchaseError { code message } ... on ZodError { fieldErrors { path message } } } }`;
 
 describe('a member managing their membership', () => {
   it('on a second visit after accepting the save offer, is offered nothing and shown the discount cancelling loses', async () => {
@@ -93,7 +93,8 @@ describe('a member managing their membership', () => {
 
   it('resumes a cancelled membership before the period ends, through the provider, once', async () => {
     const viewer = await member('resumer');
-    const notCancelled = await harness.post(RESUME, {}, viewer);
+    const [active] = await billing.provider.listSubscriptions('resumer');
+    const notCancelled = await harness.post(RESUME, { id: active!.uuid }, viewer);
     expect(notCancelled.body.data?.reactivateSubscription).toEqual({
       __typename: 'SubscriptionPurchaseError',
       code: 'PURCHASE_ERROR',
@@ -104,9 +105,22 @@ describe('a member managing their membership', () => {
       {},
       viewer,
     );
-    expect((await billing.resumableSubscription('resumer'))?.state).toBe('CANCELED');
+    const shown = await billing.resumableSubscription('resumer');
+    expect(shown?.state).toBe('CANCELED');
+    // Another subscription than the one the page showed, or no id at all: nothing is resumed.
+    expect(
+      (await harness.post(RESUME, { id: 'not-this-one' }, viewer)).body.data?.reactivateSubscription,
+    ).toMatchObject({
+      code: 'PURCHASE_ERROR',
+    });
+    expect((await harness.post(RESUME, { id: ' ' }, viewer)).body.data?.reactivateSubscription).toMatchObject(
+      {
+        __typename: 'ZodError',
+      },
+    );
+    expect((await billing.membershipOf('resumer')).status).toBe('ActiveCanceled');
 
-    const resumed = await harness.post(RESUME, {}, viewer);
+    const resumed = await harness.post(RESUME, { id: shown!.uuid }, viewer);
     expect(resumed.body.data?.reactivateSubscription).toEqual({
       __typename: 'RecurlySubscription',
       state: 'ACTIVE',
@@ -120,14 +134,16 @@ describe('a member managing their membership', () => {
     expect(sub).toMatchObject({ state: 'ACTIVE', cancelledAt: null });
     expect(await billing.resumableSubscription('resumer')).toBe(null);
     // A second click: nothing left to resume, nothing changes.
-    expect((await harness.post(RESUME, {}, viewer)).body.data?.reactivateSubscription).toMatchObject({
+    expect(
+      (await harness.post(RESUME, { id: shown!.uuid }, viewer)).body.data?.reactivateSubscription,
+    ).toMatchObject({
       code: 'PURCHASE_ERROR',
     });
     expect((await billing.membershipOf('resumer')).status).toBe('ActiveRenewing');
   });
 
   it('refuses resuming when signed out', async () => {
-    expect((await harness.post(RESUME, {})).body.data?.reactivateSubscription).toMatchObject({
+    expect((await harness.post(RESUME, { id: 'any' })).body.data?.reactivateSubscription).toMatchObject({
       __typename: 'AuthError',
     });
   });
@@ -192,10 +208,13 @@ describe('a member managing their membership', () => {
       {},
       viewer,
     );
+    const [sub] = await billing.provider.listSubscriptions('too-late');
     await billing.simulator!.advanceClock(400 * 86_400_000);
     await billing.reconcile();
     expect((await billing.membershipOf('too-late')).status).toBe('Expired');
-    expect((await harness.post(RESUME, {}, viewer)).body.data?.reactivateSubscription).toMatchObject({
+    expect(
+      (await harness.post(RESUME, { id: sub!.uuid }, viewer)).body.data?.reactivateSubscription,
+    ).toMatchObject({
       code: 'PURCHASE_ERROR',
     });
   });

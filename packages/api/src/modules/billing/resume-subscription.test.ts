@@ -20,6 +20,7 @@ describe('resuming a cancelled membership', () => {
         now: () => now,
       },
       'reader-1',
+      cancelled.uuid,
     );
     await expect(attempt).rejects.toMatchObject({
       reason: 'TRANSACTION_ERROR',
@@ -38,6 +39,7 @@ describe('resuming a cancelled membership', () => {
           now: () => new Date('2027-11-02T00:00:00Z'),
         },
         'reader-1',
+        cancelled.uuid,
       ),
     ).rejects.toMatchObject({ reason: 'PURCHASE_ERROR' });
     expect(reactivate).not.toHaveBeenCalled();
@@ -58,5 +60,21 @@ describe('the next charge', () => {
       discountPercent: 30,
     });
     expect(nextChargeOf(subscriptionRecord({ couponCodes: ['stay-with-us-30'] }), 'US').price).toBe(17_500);
+  });
+
+  it('resumes only the subscription the reader was shown', async () => {
+    const reactivate = vi.fn();
+    await expect(
+      resumeSubscription(
+        {
+          repo: { subscriptionsOf: async () => [cancelled], syncSubscription: vi.fn() },
+          provider: { reactivate },
+          now: () => now,
+        },
+        'reader-1',
+        'someone-elses-subscription',
+      ),
+    ).rejects.toMatchObject({ reason: 'PURCHASE_ERROR' });
+    expect(reactivate).not.toHaveBeenCalled();
   });
 });

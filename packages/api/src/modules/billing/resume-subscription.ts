@@ -27,13 +27,19 @@ export async function resumableSubscription(
 /**
  * Takes the reader's cancellation back before the paid period ends: the provider reactivates the
  * subscription, which renews again at the end of the period (status ActiveRenewing). Nothing is charged
- * now. Resuming twice is harmless.
+ * now. Resuming twice is harmless. `subscriptionUuid` is the subscription the reader was shown.
  * @throws SubscriptionPurchaseError PURCHASE_ERROR when there is no cancelled membership to resume,
  * TRANSACTION_ERROR when the provider cannot be reached or refuses (the membership stays cancelled).
  */
-export async function resumeSubscription(deps: ResumeDeps, userId: string): Promise<SubscriptionRecord> {
+export async function resumeSubscription(
+  deps: ResumeDeps,
+  userId: string,
+  subscriptionUuid: string,
+): Promise<SubscriptionRecord> {
   const sub = await resumableSubscription(deps, userId);
-  if (!sub)
+  // The page named the subscription it showed: another one (the reader's own, changed since, or anyone
+  // else's) is not resumed.
+  if (!sub || sub.uuid !== subscriptionUuid)
     throw new SubscriptionPurchaseError('PURCHASE_ERROR', 'You have no cancelled membership to resume.');
   let resumed;
   try {

@@ -193,6 +193,7 @@ export default async function MembershipPage({ searchParams }: Props) {
       ) : null}
       {resumable && renewal ? (
         <ResumeMembership
+          subscriptionUuid={resumable.uuid}
           renewsOn={date(resumable.currentPeriodEndsAt)}
           price={card.ok && card.value ? money(renewal.price, renewal.currency) : null}
         />

@@ -46,6 +46,7 @@ export default async function CancelConfirmationPage({ searchParams }: Props) {
           </p>
           {resumable ? (
             <ResumeMembership
+              subscriptionUuid={resumable.uuid}
               renewsOn={formatDate(resumable.currentPeriodEndsAt)}
               price={renewal ? formatMoney(renewal.price, renewal.currency as Currency, locale) : null}
             />
