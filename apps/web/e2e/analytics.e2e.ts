@@ -422,7 +422,7 @@ test('a message arriving after a signed-in reader moves client-side into /user/ 
   await expect.poll(() => messaging.asked).toBe(true);
   // Client-side (a Next.js link) into /user/: the account menu's Account link.
   await accountMenu(page).click();
-  await page.getByRole('link', { name: 'Your account', exact: true }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Your account', exact: true }).click();
   await expect(page).toHaveURL(`${base}/user/account/`);
   await expectHeldThenShown(page, messaging.release, `${base}/legal/`);
 });

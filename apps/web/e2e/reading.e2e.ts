@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { smartQuotes } from '@bof/api/typography';
 import { expect, test, type Page, type Response } from './support/test';
 import { storiesWith } from './support/demo-stories';
 import { becomePremiumMember } from './support/membership';
@@ -86,9 +87,10 @@ test('the front page is a full editorial front', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveTitle(SITE_NAME);
   const main = page.getByRole('main');
-  await expect(
-    main.getByRole('region', { name: 'Top story' }).getByRole('heading', { level: 3 }),
-  ).toBeVisible();
+  // The lead and the secondary leads share the top of the page.
+  const top = main.getByRole('region', { name: 'Top stories' });
+  await expect(top.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  expect(await top.getByRole('article').count()).toBeGreaterThanOrEqual(3);
   expect(
     await main.getByRole('region', { name: 'Latest' }).getByRole('listitem').count(),
   ).toBeGreaterThanOrEqual(5);
@@ -122,7 +124,7 @@ test('story pictures are images through the image optimiser; only the lead one l
   await page.goto('/');
   const pictures = page.getByRole('main').locator('img');
   expect(await pictures.count()).toBeGreaterThanOrEqual(5);
-  const lead = page.getByRole('region', { name: 'Top story' }).locator('img');
+  const lead = page.getByRole('region', { name: 'Top stories' }).locator('img').first();
   await expect(lead).toHaveAttribute('fetchpriority', 'high');
   await expect(lead).toHaveAttribute(
     'srcset',
@@ -337,7 +339,8 @@ test('every demo story in the sitemap answers 200 with its headline', async ({ r
     const response = await request.get(url);
     expect(response.status(), url).toBe(200);
     const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(await response.text());
-    expect(unescape(h1?.[1] ?? ''), url).toBe(headline);
+    // Headlines are shown with typographic quotes and apostrophes (ADR 18).
+    expect(unescape(h1?.[1] ?? ''), url).toBe(smartQuotes(headline));
   }
 });
 
