@@ -20,7 +20,8 @@ const cardSchema = z.object({
 
 // The reader paying: whoever the verified `bof_session` cookie names (the payment form asks to sign in first).
 const viewerOf = createSessionViewerResolver({
-  verify: async (token, now) => (await runningServices()).sessions.verify(token, now),
+  signedIn: async (cookieHeader, now) =>
+    (await runningServices()).sessions.signedIn(cookieHeader, now, 'refuse'),
 });
 
 /**
