@@ -90,6 +90,9 @@ export async function checkedFormPost(
   replay.httpVersion = req.httpVersion;
   replay.headers = req.headers;
   replay.rawHeaders = req.rawHeaders;
+  // Read in full already: nothing more comes from the socket.
+  replay._read = () => {};
+  replay.complete = true;
   replay.push(body);
   replay.push(null);
   return { ok: true, req: replay };
