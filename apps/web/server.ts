@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
@@ -9,6 +9,12 @@ import { createServices } from '@bof/api/services';
 import { serveServices, stopServices } from '@bof/api/running-services';
 import { CLIENT_ADDRESS_HEADER } from '@bof/http/client-ip';
 import { createBuiltInIdentity } from './src/server/built-in-identity';
+import {
+  checkedFormPost,
+  isPageFormPost,
+  malformedRequest,
+  refuseMalformedRequest,
+} from './src/server/malformed-request';
 import { handleStoryRequest } from './src/server/access/story-entry';
 import { startStoryPageCache } from './src/server/access/story-page-server';
 import { gracefulShutdown } from './src/server/graceful-shutdown';
@@ -85,9 +91,22 @@ const server = createServer((req, res) => {
   req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
   securityHeaders.apply(req, res);
   if (identity?.handles(req.url)) return identity.listener(req, res);
+  const malformed = malformedRequest(req);
+  if (malformed) return refuseMalformedRequest(res, malformed);
+  if (isPageFormPost(req)) {
+    return void checkedFormPost(req).then(
+      (checked) =>
+        checked.ok ? serve(checked.req, res) : refuseMalformedRequest(res, checked.reason, checked.status),
+      () => refuseMalformedRequest(res, 'the form could not be read'),
+    );
+  }
+  return serve(req, res);
+});
+
+function serve(req: IncomingMessage, res: ServerResponse): void {
   if (handleStoryRequest(req, res, { gate: access.gate, handle, storyPages })) return;
   return void handle(req, res);
-});
+}
 server.listen(env.port, env.host, () => {
   console.log(
     `${env.siteName} ready on ${env.siteUrl} (${dev ? 'development' : 'production'}, ${env.databaseUrl ? 'PostgreSQL' : 'PGlite'})`,

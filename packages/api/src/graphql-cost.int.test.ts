@@ -133,4 +133,12 @@ describe('GraphQL cost', () => {
     expect(got.status).toBe(400);
     expect(await codesOf(got)).toEqual(['GRAPHQL_PARSE_FAILED']);
   });
+
+  it('answers GET variables or extensions that are not JSON 400 BAD_REQUEST', async () => {
+    for (const param of ['variables=%5B', 'extensions=%7B%22a']) {
+      const got = await harness.handler(new Request(`${harness.url}?query=%7B__typename%7D&${param}`));
+      expect(got.status).toBe(400);
+      expect(await codesOf(got)).toEqual(['BAD_REQUEST']);
+    }
+  });
 });

@@ -50,6 +50,24 @@ const maskUnexpected = (error: unknown, message: string) => {
 };
 
 /**
+ * A GET whose `variables` or `extensions` are not JSON: 400 BAD_REQUEST (left to the server, the JSON
+ * parser's error would be masked as an unexpected one, a 500).
+ */
+function refuseUnparsableParams(request: Request): Response | undefined {
+  const params = new URL(request.url).searchParams;
+  for (const name of ['variables', 'extensions']) {
+    const value = params.get(name);
+    if (!value) continue;
+    try {
+      JSON.parse(value);
+    } catch {
+      return problem(400, 'BAD_REQUEST', `The ${name} of a GET request must be JSON.`);
+    }
+  }
+  return undefined;
+}
+
+/**
  * The GraphQL endpoint (spec §7) as a fetch handler. Queries go by GET or POST, mutations by POST only;
  * a POST body must be JSON and at most `maxBodyBytes`; documents over the depth, alias, token or cost
  * limits are refused before execution; batching is off; unexpected errors are masked.
@@ -79,7 +97,7 @@ export function createGraphQLHandler(
   });
 
   return async (request) => {
-    if (request.method !== 'POST') return yoga.fetch(request);
+    if (request.method !== 'POST') return refuseUnparsableParams(request) ?? yoga.fetch(request);
     const contentType = request.headers.get('content-type') ?? '';
     if (!/^application\/(graphql-response\+)?json\s*(;|$)/i.test(contentType)) {
       return problem(415, 'unsupported_media_type', 'Send the operation as JSON (application/json).');
