@@ -1,7 +1,7 @@
 // Before `npm start` serves: validates the configuration (a production start with a variable missing or
 // invalid stops here, naming it, before any build), then builds the web app when there is no build, when
-// a source file is newer than the build, or when the browser configuration that prerendered pages carry
-// has changed since. Prints why it builds.
+// a source file is newer than the build, or when the browser configuration has changed since. Prints why
+// it builds.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,8 +25,10 @@ function loadEnv(): ServerEnv {
   }
 }
 
-// Prerendered pages (legal, contact, FAQ…) carry the root layout's browser configuration: the site's name
-// and addresses, analytics and consent settings, the debug flag. Any change to it needs a new build.
+// Pages render per request (each answer has its own script nonce, ADR 19), but the build bakes in the
+// site's name (the last-resort error page), and a route Next.js builds ahead would carry the browser
+// configuration: the site's name and addresses, analytics and consent settings, the debug flag. A change to
+// it rebuilds.
 const settings = JSON.stringify(toClientConfig(loadEnv()));
 
 const skip = new Set(['node_modules', '.data', 'test-results', 'playwright-report', 'e2e']);
