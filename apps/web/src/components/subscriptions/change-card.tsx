@@ -1,10 +1,10 @@
 'use client';
 
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { UpdateIndividualBillingInfoMutation } from '../../client/graphql/billing.documents';
 import { runMutation } from '../../client/graphql/graphql-client';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
-import { RecurlyCardFields, type CardTokenizer } from './recurly-card-fields';
+import { CardDetailsFields, useCardDetails } from './card-details';
 import { RecurlyCheckout, type RecurlyBrowserConfig } from './recurly-checkout';
 
 /**
@@ -31,11 +31,8 @@ export function ChangeCard(props: { recurly: RecurlyBrowserConfig; countries: st
 
 function ChangeCardForm(props: { countries: string[]; locale: string }) {
   const client = useGraphQLClient();
-  const names = useMemo(() => new Intl.DisplayNames([props.locale], { type: 'region' }), [props.locale]);
-  const tokenizer = useRef<CardTokenizer | null>(null);
-  const setTokenizer = useCallback((tokenize: CardTokenizer) => {
-    tokenizer.current = tokenize;
-  }, []);
+  const card = useCardDetails(true);
+  const [country, setCountry] = useState(props.countries[0] ?? 'GB');
   const [state, setState] = useState<{ busy: boolean; error: string | null; saved: string | null }>({
     busy: false,
     error: null,
@@ -44,13 +41,15 @@ function ChangeCardForm(props: { countries: string[]; locale: string }) {
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
     setState({ busy: true, error: null, saved: null });
+    const token = await card.tokenize(event.currentTarget, country);
+    if (token.kind !== 'token') {
+      setState({ busy: false, error: token.message || 'Please check your card details.', saved: null });
+      return;
+    }
     try {
-      if (!tokenizer.current) throw new Error('The card fields are still loading.');
-      const billingToken = await tokenizer.current(form);
       const data = await runMutation(client, UpdateIndividualBillingInfoMutation, {
-        input: { billingToken },
+        input: { billingToken: token.token },
       });
       const result = data.updateIndividualBillingInfo;
       if (result.__typename !== 'BillingInfo') {
@@ -67,7 +66,6 @@ function ChangeCardForm(props: { countries: string[]; locale: string }) {
     }
   }
 
-  const input = 'w-full rounded border border-muted bg-paper px-3 py-2';
   return (
     <form onSubmit={(e) => void save(e)} className="mt-6 space-y-4 rounded border border-rule p-4" noValidate>
       <h2 className="font-serif text-xl font-semibold">A different card</h2>
@@ -81,41 +79,17 @@ function ChangeCardForm(props: { countries: string[]; locale: string }) {
           The upgrade will be paid with your {state.saved}.
         </p>
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="card-first" className="mb-1 block text-sm font-medium">
-            First name
-          </label>
-          <input id="card-first" data-recurly="first_name" autoComplete="cc-given-name" className={input} />
-        </div>
-        <div>
-          <label htmlFor="card-last" className="mb-1 block text-sm font-medium">
-            Last name
-          </label>
-          <input id="card-last" data-recurly="last_name" autoComplete="cc-family-name" className={input} />
-        </div>
-      </div>
-      <RecurlyCardFields onTokenizer={setTokenizer} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="card-postal" className="mb-1 block text-sm font-medium">
-            Postcode
-          </label>
-          <input id="card-postal" data-recurly="postal_code" autoComplete="postal-code" className={input} />
-        </div>
-        <div>
-          <label htmlFor="card-country" className="mb-1 block text-sm font-medium">
-            Country
-          </label>
-          <select id="card-country" data-recurly="country" autoComplete="country" className={input}>
-            {props.countries.map((code) => (
-              <option key={code} value={code}>
-                {names.of(code) ?? code}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <CardDetailsFields
+        idPrefix="card"
+        recurlyFields
+        errors={card.errors}
+        onTokenizer={card.onTokenizer}
+        locale={props.locale}
+        countries={props.countries}
+        country={country}
+        onCountryChange={setCountry}
+        countryLabel="Country"
+      />
       <button
         type="submit"
         disabled={state.busy}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { Currency } from '@bof/config/constants';
 import { track } from '../../client/analytics/tracker';
 import { useAuth } from '../../client/auth/auth-provider';
@@ -13,10 +13,10 @@ import { SignInPrompt } from '../auth/sign-in-prompt';
 import { RenewalTerms, useCheckoutState, useYearlyDue } from './checkout-state';
 import { PaymentSummary } from './payment-summary';
 import { attemptKey, endAttempt } from './purchase-attempt';
-import { RecurlyCardFields, RecurlyChallenge, type CardTokenizer } from './recurly-card-fields';
+import { CardDetailsFields, useCardDetails } from './card-details';
+import { RecurlyChallenge } from './recurly-card-fields';
 import { RecurlyCheckout, type RecurlyBrowserConfig } from './recurly-checkout';
 import { RecurlyPricing } from './recurly-pricing';
-import { SimulatorCardFields, tokenizeWithSimulator, type CardField } from './simulator-card-fields';
 
 export interface PaymentPlan {
   code: string;
@@ -89,15 +89,10 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
   const { country, setCountry, setProviderPrice } = useCheckoutState();
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
   const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<CardField, string>>>({});
-  const tokenizer = useRef<CardTokenizer | null>(null);
-  const setTokenizer = useCallback((tokenize: CardTokenizer) => {
-    tokenizer.current = tokenize;
-  }, []);
+  const card = useCardDetails(props.recurlyFields);
   const [challenge, setChallenge] = useState<{ actionTokenId: string; pending: PendingPurchase } | null>(
     null,
   );
-  const names = useMemo(() => new Intl.DisplayNames([props.locale], { type: 'region' }), [props.locale]);
   const analytics = { planCode: props.plan.code, currency: props.currency };
 
   const net = props.plan.prices[props.currency];
@@ -205,28 +200,13 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
-    setFieldErrors({});
     const formElement = event.currentTarget;
     track({ event: 'payment_submitted', data: { ...analytics, paymentMethods: ['credit_card'] } });
     setPhase({ kind: 'working', step: 'Checking your card…' });
-    let billingToken: string;
-    try {
-      if (props.recurlyFields) {
-        if (!tokenizer.current) throw new Error('The card fields are still loading.');
-        billingToken = await tokenizer.current(formElement);
-      } else {
-        const token = await tokenizeWithSimulator(new FormData(formElement), country);
-        if (!('id' in token)) {
-          if (token.field) setFieldErrors({ [token.field]: token.message });
-          else setError(token.message);
-          setPhase({ kind: 'editing' });
-          return;
-        }
-        billingToken = token.id;
-      }
-    } catch (failure) {
+    const token = await card.tokenize(formElement, country);
+    if (token.kind !== 'token') {
       // Nothing is charged before the card has a token.
-      setError((failure as Error).message || 'We could not check your card. Please try again.');
+      if (token.kind === 'error') setError(token.message);
       setPhase({ kind: 'editing' });
       return;
     }
@@ -234,7 +214,7 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
       planCode: props.plan.code,
       currency: props.currency,
       country,
-      billingToken,
+      billingToken: token.token,
       idempotencyKey: attemptKey(props.plan.code),
       withTrial: props.withTrial,
     });
@@ -258,8 +238,6 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
   }
 
   const busy = phase.kind !== 'editing';
-  const input = 'w-full rounded border border-muted bg-paper px-3 py-2';
-
   return (
     <form onSubmit={(e) => void submit(e)} className="mt-8 space-y-5" noValidate>
       {props.recurlyFields ? (
@@ -281,81 +259,17 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
           asks for 3-D Secure. Any future expiry and any three-digit code.
         </p>
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="pay-first" className="mb-1 block text-sm font-medium">
-            First name
-          </label>
-          <input
-            id="pay-first"
-            name="firstName"
-            data-recurly="first_name"
-            autoComplete="cc-given-name"
-            defaultValue={props.defaultName.firstName}
-            required
-            className={input}
-            aria-describedby={fieldErrors.name ? 'pay-name-error' : undefined}
-          />
-        </div>
-        <div>
-          <label htmlFor="pay-last" className="mb-1 block text-sm font-medium">
-            Last name
-          </label>
-          <input
-            id="pay-last"
-            name="lastName"
-            data-recurly="last_name"
-            autoComplete="cc-family-name"
-            defaultValue={props.defaultName.lastName}
-            required
-            className={input}
-          />
-        </div>
-      </div>
-      {fieldErrors.name ? (
-        <p id="pay-name-error" className="mt-1 text-sm text-accent">
-          {fieldErrors.name}
-        </p>
-      ) : null}
-      {props.recurlyFields ? (
-        <>
-          <RecurlyCardFields onTokenizer={setTokenizer} />
-          <div>
-            <label htmlFor="pay-postal" className="mb-1 block text-sm font-medium">
-              Postcode
-            </label>
-            <input
-              id="pay-postal"
-              name="postalCode"
-              data-recurly="postal_code"
-              autoComplete="postal-code"
-              className={input}
-            />
-          </div>
-        </>
-      ) : (
-        <SimulatorCardFields errors={fieldErrors} />
-      )}
-      <div>
-        <label htmlFor="pay-country" className="mb-1 block text-sm font-medium">
-          Country of your card’s billing address
-        </label>
-        <select
-          id="pay-country"
-          data-recurly="country"
-          value={country}
-          onChange={(e) => setCountry(e.target.value)}
-          autoComplete="country"
-          className={input}
-        >
-          {props.countries.map((code) => (
-            <option key={code} value={code}>
-              {names.of(code) ?? code}
-            </option>
-          ))}
-        </select>
-        {fieldErrors.country ? <p className="mt-1 text-sm text-accent">{fieldErrors.country}</p> : null}
-      </div>
+      <CardDetailsFields
+        idPrefix="pay"
+        recurlyFields={props.recurlyFields}
+        errors={card.errors}
+        onTokenizer={card.onTokenizer}
+        defaultName={props.defaultName}
+        locale={props.locale}
+        countries={props.countries}
+        country={country}
+        onCountryChange={setCountry}
+      />
       {challenge ? (
         <RecurlyChallenge
           actionTokenId={challenge.actionTokenId}

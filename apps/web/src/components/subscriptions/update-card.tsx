@@ -1,13 +1,12 @@
 'use client';
 
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { UpdateIndividualBillingInfoMutation } from '../../client/graphql/billing.documents';
 import { runMutation } from '../../client/graphql/graphql-client';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
 import { useHydrated } from '../../client/use-hydrated';
-import { RecurlyCardFields, type CardTokenizer } from './recurly-card-fields';
+import { CardDetailsFields, useCardDetails } from './card-details';
 import { RecurlyCheckout, type RecurlyBrowserConfig } from './recurly-checkout';
-import { SimulatorCardFields, tokenizeWithSimulator, type CardField } from './simulator-card-fields';
 
 interface UpdateCardProps {
   /** Recurly.js card fields when Recurly is configured; the billing simulator's otherwise. */
@@ -49,40 +48,24 @@ export function UpdateCard(props: UpdateCardProps) {
 
 function UpdateCardForm(props: UpdateCardProps & { recurlyFields: boolean }) {
   const client = useGraphQLClient();
-  const names = useMemo(() => new Intl.DisplayNames([props.locale], { type: 'region' }), [props.locale]);
+  const card = useCardDetails(props.recurlyFields);
   const [country, setCountry] = useState(props.current.countryCode || 'GB');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<CardField, string>>>({});
-  const tokenizer = useRef<CardTokenizer | null>(null);
-  const setTokenizer = useCallback((tokenize: CardTokenizer) => {
-    tokenizer.current = tokenize;
-  }, []);
-  const countries = props.countries.includes(country) ? props.countries : [country, ...props.countries];
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
     setBusy(true);
     setError(null);
-    setFieldErrors({});
+    const token = await card.tokenize(event.currentTarget, country);
+    if (token.kind !== 'token') {
+      if (token.kind === 'error') setError(token.message);
+      setBusy(false);
+      return;
+    }
     try {
-      let billingToken: string;
-      if (props.recurlyFields) {
-        if (!tokenizer.current) throw new Error('The card fields are still loading.');
-        billingToken = await tokenizer.current(form);
-      } else {
-        const token = await tokenizeWithSimulator(new FormData(form), country);
-        if (!('id' in token)) {
-          if (token.field) setFieldErrors({ [token.field]: token.message });
-          else setError(token.message);
-          setBusy(false);
-          return;
-        }
-        billingToken = token.id;
-      }
       const data = await runMutation(client, UpdateIndividualBillingInfoMutation, {
-        input: { billingToken },
+        input: { billingToken: token.token },
       });
       const result = data.updateIndividualBillingInfo;
       if (result.__typename !== 'BillingInfo') {
@@ -92,12 +75,11 @@ function UpdateCardForm(props: UpdateCardProps & { recurlyFields: boolean }) {
       }
       window.location.assign('/user/membership/?card=updated');
     } catch (failure) {
-      setError((failure as Error).message || 'We could not check your card. Please try again.');
+      setError((failure as Error).message || 'We could not save your card. Please try again.');
       setBusy(false);
     }
   }
 
-  const input = 'w-full rounded border border-muted bg-paper px-3 py-2';
   return (
     <form
       onSubmit={(e) => void save(e)}
@@ -120,76 +102,17 @@ function UpdateCardForm(props: UpdateCardProps & { recurlyFields: boolean }) {
           renewal. Any future expiry and any three-digit code.
         </p>
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="card-first" className="mb-1 block text-sm font-medium">
-            First name
-          </label>
-          <input
-            id="card-first"
-            name="firstName"
-            data-recurly="first_name"
-            autoComplete="cc-given-name"
-            defaultValue={props.current.firstName}
-            required
-            className={input}
-          />
-        </div>
-        <div>
-          <label htmlFor="card-last" className="mb-1 block text-sm font-medium">
-            Last name
-          </label>
-          <input
-            id="card-last"
-            name="lastName"
-            data-recurly="last_name"
-            autoComplete="cc-family-name"
-            defaultValue={props.current.lastName}
-            required
-            className={input}
-          />
-        </div>
-      </div>
-      {fieldErrors.name ? <p className="text-sm text-accent">{fieldErrors.name}</p> : null}
-      {props.recurlyFields ? (
-        <>
-          <RecurlyCardFields onTokenizer={setTokenizer} />
-          <div>
-            <label htmlFor="card-postal" className="mb-1 block text-sm font-medium">
-              Postcode
-            </label>
-            <input
-              id="card-postal"
-              name="postalCode"
-              data-recurly="postal_code"
-              autoComplete="postal-code"
-              className={input}
-            />
-          </div>
-        </>
-      ) : (
-        <SimulatorCardFields errors={fieldErrors} />
-      )}
-      <div>
-        <label htmlFor="card-country" className="mb-1 block text-sm font-medium">
-          Country of your card’s billing address
-        </label>
-        <select
-          id="card-country"
-          data-recurly="country"
-          value={country}
-          onChange={(e) => setCountry(e.target.value)}
-          autoComplete="country"
-          className={input}
-        >
-          {countries.map((code) => (
-            <option key={code} value={code}>
-              {names.of(code) ?? code}
-            </option>
-          ))}
-        </select>
-        {fieldErrors.country ? <p className="mt-1 text-sm text-accent">{fieldErrors.country}</p> : null}
-      </div>
+      <CardDetailsFields
+        idPrefix="card"
+        recurlyFields={props.recurlyFields}
+        errors={card.errors}
+        onTokenizer={card.onTokenizer}
+        defaultName={props.current}
+        locale={props.locale}
+        countries={props.countries}
+        country={country}
+        onCountryChange={setCountry}
+      />
       <button
         type="submit"
         disabled={busy}
