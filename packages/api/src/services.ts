@@ -16,6 +16,7 @@ import { createSessionModule, type SessionModule } from './modules/session/sessi
 import { createReferenceRepo } from './modules/reference/reference.repo';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service';
 import { createPersonalDetails, type PersonalDetails } from './modules/viewer/personal-details.module';
+import { openContentChangeFeed, type ContentChangeFeed } from './platform/content-changes';
 import type { Platform } from './platform/platform';
 
 /**
@@ -39,6 +40,11 @@ export interface Services extends Platform {
   emailChange: EmailChangeDeps | null;
   /** The embedded analytics collector's storage; null when events go to an outside collector. */
   analyticsCollector: AnalyticsCollector | null;
+  /**
+   * Content changes announced by any process (content_changes). The access index reloads on each; the
+   * server entry empties the story page cache's pages of the stories named.
+   */
+  contentChanges: ContentChangeFeed;
   /** Stops the modules' timers and closes the database. */
   close(): Promise<void>;
 }
@@ -82,6 +88,13 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     identitySessions ? { identity: identitySessions } : {},
   );
   const access = await createAccessModule(platform, { sessions }, { indexPollMs: ports.accessIndexPollMs });
+  const contentChanges = openContentChangeFeed(platform);
+  // Another process imported or edited stories: the access index reloads now rather than at its next poll.
+  contentChanges.subscribe(() => {
+    access.index
+      .refresh()
+      .catch((error: unknown) => console.error('Reloading the access index failed', error));
+  });
   return {
     ...platform,
     courier: ports.courier,
@@ -95,8 +108,10 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     reference: createReferenceService({ repo: createReferenceRepo(db) }),
     emailChange: createEmailChange(platform, { ...ports, mailer: ports.courier }),
     analyticsCollector: env.analytics.embeddedCollector ? createAnalyticsCollector(platform) : null,
+    contentChanges,
     async close() {
       access.stop();
+      await contentChanges.close();
       await platform.database.close();
     },
   };

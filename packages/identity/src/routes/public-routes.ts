@@ -33,7 +33,8 @@ export function registerPublicRoutes(app: Hono<{ Bindings: ClientInfo }>, parts:
   );
 }
 
-const IDENTITY_SCHEMA = {
+/** The identity schema the server serves (deploy/kratos/identity.schema.json gives Ory Kratos the same). */
+export const IDENTITY_SCHEMA = {
   $id: 'https://schemas.ory.sh/presets/kratos/identity.email.schema.json',
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'Person',

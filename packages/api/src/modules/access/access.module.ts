@@ -3,6 +3,7 @@ import { ipRangeMatcher } from '@bof/http/ip-ranges';
 import { parseWallExperiments } from '@bof/paywall/ab-groups';
 import { DEFAULT_STORY_GIFT_POLICY } from '@bof/paywall/gifts';
 import { windowStart, type MeterPolicy } from '@bof/paywall/meter';
+import { runExclusively } from '../../platform/exclusive-job';
 import type { Platform } from '../../platform/platform';
 import { readContentVersion } from '../content/content-version';
 import type { SessionModule } from '../session/session.module';
@@ -91,8 +92,14 @@ export async function createAccessModule(
     isVerifiedCrawler: crawlerCheck(platform),
     redeemGift: (input) => service.redeemGift(input),
   });
-  // Anonymous browser ids are unbounded: their reads are kept for the meter window only.
-  const pruneAnonymousMeter = (now = new Date()) => repo.anonymousMeter.prune(windowStart(now, policy));
+  // Anonymous browser ids are unbounded: their reads are kept for the meter window only. Every process
+  // has the timer; one at a time prunes (the others skip while it holds the job's lock).
+  const pruneAnonymousMeter = async (now = new Date()) => {
+    const run = await runExclusively(platform.db, 'access.prune-anonymous-meter', (tx) =>
+      createAccessRepo(tx).anonymousMeter.prune(windowStart(now, policy)),
+    );
+    return run.ran ? run.value : 0;
+  };
   const pruning = setInterval(() => {
     pruneAnonymousMeter().catch((error: unknown) =>
       console.error('Pruning the anonymous meter failed', error),
