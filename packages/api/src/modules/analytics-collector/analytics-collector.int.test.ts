@@ -138,6 +138,9 @@ describe('the analytics collector store', () => {
         insertBatch: async () => {
           throw new Error('connection refused');
         },
+        insertBatches: async () => {
+          throw new Error('connection refused');
+        },
       },
       flush: async () => undefined,
       newId: randomUUID,
