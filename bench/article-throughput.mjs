@@ -119,7 +119,7 @@ async function stop(child) {
 }
 
 async function waitFor(url, what) {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 720; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -127,7 +127,7 @@ async function waitFor(url, what) {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`${what} did not answer ${url} within two minutes.`);
+  throw new Error(`${what} did not answer ${url} within six minutes.`);
 }
 
 async function startProduct(storyCache) {
