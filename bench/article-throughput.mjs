@@ -417,6 +417,7 @@ http {
       p99: [],
       kb: [],
       miss: [],
+      pass: [],
       bad: 0,
     };
     for (let run = 1; run <= runs; run += 1) {
@@ -430,9 +431,10 @@ http {
       row.p99.push(p.p99Ms);
       row.kb.push(p.kbPerResponse);
       if (!Number.isNaN(p.missRate)) row.miss.push(p.missRate);
+      row.pass.push(p.passRate);
       row.bad += p.errors + p.non2xx;
       console.log(
-        `  run ${run}: ${audience.title}: ${Math.round(p.rps)}/s vs nginx ${Math.round(n.rps)}/s = ${pct(p.rps / n.rps)}, p50 ${p.p50Ms.toFixed(1)} ms, p99 ${p.p99Ms.toFixed(1)} ms, misses ${Number.isNaN(p.missRate) ? '–' : pct(p.missRate)}, errors/non-2xx ${p.errors}/${p.non2xx}`,
+        `  run ${run}: ${audience.title}: ${Math.round(p.rps)}/s vs nginx ${Math.round(n.rps)}/s = ${pct(p.rps / n.rps)}, p50 ${p.p50Ms.toFixed(1)} ms, p99 ${p.p99Ms.toFixed(1)} ms, misses ${Number.isNaN(p.missRate) ? '–' : pct(p.missRate)}, not cached ${pct(p.passRate)}, errors/non-2xx ${p.errors}/${p.non2xx}`,
       );
     }
     rows.push(row);
@@ -484,13 +486,13 @@ console.log(
   `\nArticle throughput, ${runs} runs × ${seconds} s per side, wrk ${threads} thread(s) × ${connections} connections, nginx 1 worker; ${before.cpus} CPUs (${before.model}), Node ${before.node}; load average (1/5/15 min) before ${before.load}, after ${after.load}; ${before.at}.\n`,
 );
 console.log(
-  '| load | nginx req/s | product req/s | share of nginx | p50 ms | p99 ms | KB/response | cache misses | errors |',
+  '| load | nginx req/s | product req/s | share of nginx | p50 ms | p99 ms | KB/response | cache misses | not cached | errors |',
 );
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const row of rows) {
   const ratio = summarize(row.ratio);
   console.log(
-    `| ${row.title} | ${formatSummary(summarize(row.nginx))} | ${formatSummary(summarize(row.product), row.product[0] < 100 ? 1 : 0)} | ${(ratio.median * 100).toFixed(1)} % (${(ratio.min * 100).toFixed(1)}–${(ratio.max * 100).toFixed(1)}) | ${formatSummary(summarize(row.p50), 1)} | ${formatSummary(summarize(row.p99), 1)} | ${summarize(row.kb).median.toFixed(1)} | ${row.miss.length ? pct(summarize(row.miss).median) : '–'} | ${row.bad} |`,
+    `| ${row.title} | ${formatSummary(summarize(row.nginx))} | ${formatSummary(summarize(row.product), row.product[0] < 100 ? 1 : 0)} | ${(ratio.median * 100).toFixed(1)} % (${(ratio.min * 100).toFixed(1)}–${(ratio.max * 100).toFixed(1)}) | ${formatSummary(summarize(row.p50), 1)} | ${formatSummary(summarize(row.p99), 1)} | ${summarize(row.kb).median.toFixed(1)} | ${row.miss.length ? pct(summarize(row.miss).median) : '–'} | ${pct(summarize(row.pass).median)} | ${row.bad} |`,
   );
 }
 if (halfLoad)

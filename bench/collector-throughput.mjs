@@ -46,7 +46,7 @@ function request()
     parts[i] = string.format('{"e":"pv","eid":"%s-%04x-4%03x-a%03x-%012x","tv":"js-4.10.1","p":"web","aid":"frontend","url":"http://localhost/","dtm":"1795400000000"}',
       prefix, math.random(0, 0xffff), math.random(0, 0xfff), math.random(0, 0xfff), n)
   end
-  return wrk.format(nil, "/api/collector/com.snowplowanalytics.snowplow/tp2",
+  return wrk.format(nil, "/api/collector/com.snowplowanalytics.snowplow/tp2/",
     nil, '{"schema":"iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4","data":[' .. table.concat(parts, ",") .. ']}')
 end
 local bad = 0

@@ -17,6 +17,7 @@ export interface WrkResult {
   hits: number;
   misses: number;
   missRate: number;
+  passRate: number;
 }
 export function percentile(values: ArrayLike<number>, p: number): number;
 export function summarize(values: readonly number[]): Summary;

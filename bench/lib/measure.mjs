@@ -144,6 +144,8 @@ export function parseWrkOutput(text) {
     hits: r.hits,
     misses: r.misses + r.shared,
     missRate: cached ? (r.misses + r.shared) / cached : Number.NaN,
+    // Answers without the cache's header: passed by the cache (not a cacheable page).
+    passRate: r.requests ? r.none / r.requests : Number.NaN,
   };
 }
 

@@ -33,6 +33,7 @@ describe('bench measurements', () => {
       kbPerResponse: 2,
       non2xx: 2,
       missRate: 0.1,
+      passRate: 0,
     });
     expect(() => parseWrkOutput('no line')).toThrow(/no result/);
   });
