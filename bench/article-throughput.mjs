@@ -1,44 +1,63 @@
-// Article throughput on one machine, in one run (access issue, "Speed"): nginx serving the compressed
-// bytes of one article, the product serving the same article from its story page cache (an open story,
-// a walled one, a gated read that counts by its cookie and so is checked against the server's record of
-// the browser id and signs a new meter cookie on every request, and a signed-in member whose session
-// token is verified, and its identity session checked, on every request), and the product rendering it with
-// the cache off. Requests per second and p50/p99 latency from autocannon, and cached throughput as a share
-// of nginx's (goal: at least 25 %).
+// Article throughput, measured honestly on a shared machine: nginx serving the compressed bytes of one
+// article and the product serving stories from its story page cache, both loaded by the same generator
+// (wrk, Debian's package, one thread) back to back, pair by pair, every pair repeated; the figure that
+// counts is each pair's ratio (product / nginx), printed as median and range over the runs. Audiences:
+// an anonymous reader of an open story; a gated first read (a registered story read by a reader with a
+// free read left: counted by the cookie, checked against the server's record of the browser id, a new
+// meter cookie signed on every request); a reader walled on a registered story; a signed-in Premium
+// member (session token verified, identity session checked on every request); and a spread of addresses
+// (every story, Zipf-distributed, a reader whose free reads are spent) with the cache miss rate. Then the
+// product with the cache off: its throughput, and its latency under an open-loop load at half of that.
 //
-//   npm run build                      # once: this builds nothing
-//   node bench/article-throughput.mjs [--duration 10] [--connections 10]   # or: npm run bench:article
+//   npm run build                      # once: this builds nothing (NEXT_DIST_DIR or --dist picks the build)
+//   npm run bench:article -- --port 4260 --dist .next-perf [--runs 3] [--seconds 5] [--warmup 3]
+//       [--connections 10] [--threads 1] [--synthetic 0] [--only open,gated,wall,member,spread,uncached]
 //
-// It starts the product (apps/web/server.ts, production mode, embedded defaults) on port 3960 with a data
-// folder of its own (.data/bench-throughput) and Debian's nginx (/usr/sbin/nginx, one worker, as a child
-// with a generated configuration in a temporary folder) on port 3961. NEXT_DIST_DIR picks the build.
+// It starts the product (apps/web/server.ts, production mode, embedded defaults) on --port with a data
+// folder of its own (.data/bench-throughput-PORT) and Debian's nginx (one worker, as the product is one
+// process; a child with a generated configuration in a temporary folder) on --nginx-port (port + 1).
+// --synthetic N imports N synthetic stories (content:generate) before the start, for a larger archive.
 import { spawn } from 'node:child_process';
 import { createPrivateKey, createPublicKey, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { SignJWT, calculateJwkThumbprint, exportJWK } from 'jose';
+import { formatSummary, machine, openLoop, runWrk, summarize, zipfSequence } from './lib/measure.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
 const { values: args } = parseArgs({
   options: {
-    duration: { type: 'string', default: '10' },
+    port: { type: 'string', default: '4260' },
+    'nginx-port': { type: 'string' },
+    dist: { type: 'string', default: process.env.NEXT_DIST_DIR || '.next' },
+    runs: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
+    threads: { type: 'string', default: '1' },
+    synthetic: { type: 'string', default: '0' },
+    only: { type: 'string', default: 'open,gated,wall,member,spread,uncached' },
     nginx: { type: 'string', default: process.env.NGINX || '/usr/sbin/nginx' },
+    wrk: { type: 'string', default: process.env.WRK || '/usr/bin/wrk' },
   },
 });
-const duration = Number(args.duration);
+const runs = Number(args.runs);
+const seconds = Number(args.seconds);
+const warmup = Number(args.warmup);
 const connections = Number(args.connections);
-const port = 3960;
-const nginxPort = 3961;
+const threads = Number(args.threads);
+const only = new Set(args.only.split(','));
+const port = Number(args.port);
+const nginxPort = Number(args['nginx-port'] ?? port + 1);
 const base = `http://127.0.0.1:${port}`;
-const dataDir = '.data/bench-throughput';
-const distDir = process.env.NEXT_DIST_DIR || '.next';
+const dataDir = `.data/bench-throughput-${port}`;
+const distDir = args.dist;
 // A free story opens for everyone; the registered story walls a reader whose free reads are spent.
 const openStory = '/articles/news/aurelle-beauty-raises-120-million-to-take-barrier-repair-skincare-global/';
 const meterStories = [
@@ -59,7 +78,15 @@ if (!existsSync(path.join(webDir, distDir, 'BUILD_ID'))) {
   );
   process.exit(1);
 }
-if (!existsSync(args.nginx)) {
+for (const [what, file] of [
+  ['wrk', args.wrk],
+  ['nginx', args.nginx],
+])
+  if (!existsSync(file)) {
+    console.error(`${what} was not found at ${file} (apt-get install -y ${what}, or --${what} PATH).`);
+    process.exit(1);
+  }
+if (false) {
   console.error(`nginx was not found at ${args.nginx} (apt-get install -y nginx, or --nginx PATH).`);
   process.exit(1);
 }
@@ -92,7 +119,7 @@ async function stop(child) {
 }
 
 async function waitFor(url, what) {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 720; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -100,7 +127,7 @@ async function waitFor(url, what) {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`${what} did not answer ${url} within two minutes.`);
+  throw new Error(`${what} did not answer ${url} within six minutes.`);
 }
 
 async function startProduct(storyCache) {
@@ -115,7 +142,7 @@ async function startProduct(storyCache) {
       PORT: String(port),
       HOST: '127.0.0.1',
       SITE_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
+      DATA_DIR: path.join(root, dataDir),
       STORY_CACHE: storyCache ? '1' : '0',
     },
   });
@@ -209,39 +236,62 @@ async function readerCookies() {
   return { fresh, spent };
 }
 
-async function load(title, url, headers = {}) {
-  const result = await autocannon({
-    url,
-    connections,
-    duration,
-    headers: { 'accept-encoding': 'br', ...headers },
-  });
-  const ok = result['2xx'];
-  if (result.non2xx > 0 || result.errors > 0 || ok === 0)
-    throw new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${ok} 2xx`);
-  // Each row as it is measured, so that a run that fails later (the uncached row times out on a busy
-  // machine) still shows the rows before it.
-  console.log(`${title}: ${Math.round(result.requests.average)}/s, p50 ${result.latency.p50} ms`);
-  return {
-    title,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    kbPerRequest: result.throughput.average / result.requests.average / 1024,
-  };
-}
-
 async function check(url, headers, expect) {
   const response = await fetch(url, { headers: { 'accept-encoding': 'br', ...headers } });
   const body = await response.text();
   if (!expect(response, body)) throw new Error(`Unexpected answer from ${url}: ${response.status}`);
 }
 
+/** Every story's address, from the sitemap index and its files. */
+async function storyAddresses() {
+  const locs = (xml) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  const index = locs(await (await fetch(`${base}/sitemap.xml`)).text());
+  const addresses = [];
+  for (const entry of index) {
+    if (entry.endsWith('.xml')) addresses.push(...locs(await (await fetch(`${base}${entry}`)).text()));
+    else addresses.push(entry);
+  }
+  return addresses.filter((a) => a.startsWith('/articles/') || a.startsWith('/case-studies/'));
+}
+
+/** Imports `count` synthetic stories (content:generate, content:import) into the bench's data folder. */
+function importSynthetic(count, temp) {
+  const corpus = path.join(temp, 'corpus.ndjson');
+  const env = { ...process.env, EMBEDDED: '1', DATA_DIR: path.join(root, dataDir) };
+  for (const argv of [
+    ['packages/api/src/cli/content-generate.ts', String(count), corpus],
+    ['packages/api/src/cli/content-import.ts', corpus],
+  ]) {
+    const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), argv, {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) throw new Error(`${argv[0]} failed (${result.status}).`);
+  }
+}
+
+const pct = (v) => `${(v * 100).toFixed(1)} %`;
+const before = machine();
 rmSync(path.join(root, dataDir), { recursive: true, force: true });
 const temp = mkdtempSync(path.join(os.tmpdir(), 'bof-bench-throughput-'));
 chmodSync(temp, 0o755); // nginx's worker runs as another user when started as root
+const scriptFile = path.join(temp, 'load.lua');
+const wrkRun = (target, secs) =>
+  runWrk({
+    wrk: args.wrk,
+    origin: target.origin,
+    paths: target.paths,
+    headers: { 'accept-encoding': 'br', ...target.headers },
+    seconds: secs,
+    connections,
+    threads,
+    scriptFile,
+  });
 const rows = [];
+let halfLoad;
 try {
+  if (Number(args.synthetic) > 0) importSynthetic(Number(args.synthetic), temp);
   console.log(`Starting the product (apps/web/${distDir}, story cache on) on port ${port}…`);
   let product = await startProduct(true);
   const { fresh, spent } = await readerCookies();
@@ -249,7 +299,7 @@ try {
   // The exact bytes the product sends an open reader, brotli-compressed, for nginx to serve (fetch would
   // decode them).
   const brBytes = await new Promise((resolve, reject) => {
-    request(`${base}${openStory}`, { headers: { cookie: fresh, 'accept-encoding': 'br' } }, (res) => {
+    request(`${base}${openStory}`, { headers: { 'accept-encoding': 'br' } }, (res) => {
       if (res.headers['content-encoding'] !== 'br')
         reject(new Error('The product did not answer with brotli.'));
       const chunks = [];
@@ -290,7 +340,11 @@ http {
   const nginx = start(args.nginx, ['-c', path.join(temp, 'nginx.conf'), '-p', temp], {});
   await waitFor(`http://127.0.0.1:${nginxPort}/article`, 'nginx');
 
-  await check(`${base}${openStory}`, { cookie: fresh }, (r) => r.headers.get('x-bof-story-cache') === 'hit');
+  await check(
+    `${base}${openStory}`,
+    {},
+    (r) => r.status === 200 && r.headers.get('x-bof-story-cache') === 'hit',
+  );
   await check(`${base}${walledStory}`, { cookie: spent }, (r, body) =>
     body.includes('data-wall="registration"'),
   );
@@ -321,52 +375,128 @@ http {
         r.headers.getSetCookie().length === 0 &&
         (i === 0 || r.headers.get('x-bof-story-cache') === 'hit'),
     );
+  const addresses = await storyAddresses();
+  // Popularity unrelated to the sitemap's order (newest first): a fixed shuffle.
+  const shuffled = zipfSequence(addresses, addresses.length * 20, 0, 7).filter(
+    (a, i, all) => all.indexOf(a) === i,
+  );
+  const popular = [...shuffled, ...addresses.filter((a) => !shuffled.includes(a))];
 
-  console.log(`Loading each for ${duration} s with ${connections} connections…`);
-  rows.push(await load('nginx, the same brotli bytes (1 worker)', `http://127.0.0.1:${nginxPort}/article`));
-  rows.push(await load('product, cached, open story (free)', `${base}${openStory}`, { cookie: fresh }));
-  rows.push(
-    await load('product, cached, walled story (registration wall)', `${base}${walledStory}`, {
-      cookie: spent,
-    }),
+  const nginxTarget = { origin: `http://127.0.0.1:${nginxPort}`, paths: ['/article'], headers: {} };
+  const audiences = [
+    { key: 'open', title: 'cached, open story, anonymous', paths: [openStory], headers: {} },
+    {
+      key: 'gated',
+      title: 'cached, gated first read (counts, signs bof_meter)',
+      paths: [countedStory],
+      headers: { cookie: fresh },
+    },
+    { key: 'wall', title: 'cached, registration wall', paths: [walledStory], headers: { cookie: spent } },
+    {
+      key: 'member',
+      title: 'cached, signed-in member, premium story',
+      paths: [memberStory],
+      headers: { cookie: member },
+    },
+    {
+      key: 'spread',
+      title: `cached, ${addresses.length} stories (Zipf), free reads spent`,
+      paths: zipfSequence(popular, 20_000),
+      headers: { cookie: spent },
+    },
+  ].filter((a) => only.has(a.key));
+  for (const audience of audiences) audience.origin = base;
+
+  const measurePairs = async (audience) => {
+    const row = {
+      title: audience.title,
+      nginx: [],
+      product: [],
+      ratio: [],
+      p50: [],
+      p99: [],
+      kb: [],
+      miss: [],
+      pass: [],
+      bad: 0,
+    };
+    for (let run = 1; run <= runs; run += 1) {
+      const n = await wrkRun(nginxTarget, seconds);
+      const p = await wrkRun(audience, seconds);
+      if (n.errors || n.non2xx) throw new Error(`nginx: ${n.errors} socket errors, ${n.non2xx} non-2xx`);
+      row.nginx.push(n.rps);
+      row.product.push(p.rps);
+      row.ratio.push(p.rps / n.rps);
+      row.p50.push(p.p50Ms);
+      row.p99.push(p.p99Ms);
+      row.kb.push(p.kbPerResponse);
+      if (!Number.isNaN(p.missRate)) row.miss.push(p.missRate);
+      row.pass.push(p.passRate);
+      row.bad += p.errors + p.non2xx;
+      console.log(
+        `  run ${run}: ${audience.title}: ${Math.round(p.rps)}/s vs nginx ${Math.round(n.rps)}/s = ${pct(p.rps / n.rps)}, p50 ${p.p50Ms.toFixed(1)} ms, p99 ${p.p99Ms.toFixed(1)} ms, misses ${Number.isNaN(p.missRate) ? '–' : pct(p.missRate)}, not cached ${pct(p.passRate)}, errors/non-2xx ${p.errors}/${p.non2xx}`,
+      );
+    }
+    rows.push(row);
+  };
+
+  console.log(`Warming up (${warmup} s each)…`);
+  await wrkRun(nginxTarget, warmup);
+  for (const audience of audiences) await wrkRun(audience, warmup);
+  console.log(
+    `Measuring: ${runs} runs × ${seconds} s, wrk ${threads} thread(s), ${connections} connections…`,
   );
-  rows.push(
-    await load('product, cached, gated read that counts (signs bof_meter)', `${base}${countedStory}`, {
-      cookie: fresh,
-    }),
-  );
-  rows.push(
-    await load('product, cached, signed-in member (premium story)', `${base}${memberStory}`, {
-      cookie: member,
-    }),
-  );
+  for (const audience of audiences) await measurePairs(audience);
+  await stop(product);
+
+  if (only.has('uncached')) {
+    console.log('Restarting the product with STORY_CACHE=0…');
+    product = await startProduct(false);
+    await check(`${base}${openStory}`, { cookie: fresh }, (r) => !r.headers.has('x-bof-story-cache'));
+    const uncached = {
+      key: 'uncached',
+      title: 'uncached render, open story',
+      paths: [openStory],
+      headers: { cookie: fresh },
+      origin: base,
+    };
+    await wrkRun(uncached, warmup);
+    await measurePairs(uncached);
+    // Latency at half of the measured throughput, open loop: each request sent when due.
+    const rate = Math.max(1, summarize(rows.at(-1).product).median / 2);
+    halfLoad = await openLoop({
+      origin: base,
+      rate,
+      seconds: Math.max(10, seconds * 2),
+      request: () => ({ path: openStory, headers: { 'accept-encoding': 'br', cookie: fresh } }),
+    });
+    console.log(
+      `  open loop at ${rate.toFixed(1)}/s: p50 ${halfLoad.p50Ms.toFixed(1)} ms, p95 ${halfLoad.p95Ms.toFixed(1)} ms`,
+    );
+    await stop(product);
+  }
   await stop(nginx);
-
-  await stop(product);
-  console.log('Restarting the product with STORY_CACHE=0…');
-  product = await startProduct(false);
-  await check(`${base}${openStory}`, { cookie: fresh }, (r) => !r.headers.has('x-bof-story-cache'));
-  rows.push(
-    await load('product, uncached render, open story (free)', `${base}${openStory}`, { cookie: fresh }),
-  );
-  await stop(product);
 } finally {
   stopAll();
   rmSync(temp, { recursive: true, force: true });
 }
 
-const nginxRps = rows[0].rps;
+const after = machine();
 console.log(
-  `\nArticle throughput, ${duration} s × ${connections} connections each, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}:\n`,
+  `\nArticle throughput, ${runs} runs × ${seconds} s per side, wrk ${threads} thread(s) × ${connections} connections, nginx 1 worker; ${before.cpus} CPUs (${before.model}), Node ${before.node}; load average (1/5/15 min) before ${before.load}, after ${after.load}; ${before.at}.\n`,
 );
-console.log('| load | requests/s | p50 | p99 | KB/response | share of nginx |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-for (const row of rows)
+console.log(
+  '| load | nginx req/s | product req/s | share of nginx | p50 ms | p99 ms | KB/response | cache misses | not cached | errors |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const row of rows) {
+  const ratio = summarize(row.ratio);
   console.log(
-    `| ${row.title} | ${Math.round(row.rps)} | ${row.p50} ms | ${row.p99} ms | ${row.kbPerRequest.toFixed(1)} | ${((row.rps / nginxRps) * 100).toFixed(1)} % |`,
+    `| ${row.title} | ${formatSummary(summarize(row.nginx))} | ${formatSummary(summarize(row.product), row.product[0] < 100 ? 1 : 0)} | ${(ratio.median * 100).toFixed(1)} % (${(ratio.min * 100).toFixed(1)}–${(ratio.max * 100).toFixed(1)}) | ${formatSummary(summarize(row.p50), 1)} | ${formatSummary(summarize(row.p99), 1)} | ${summarize(row.kb).median.toFixed(1)} | ${row.miss.length ? pct(summarize(row.miss).median) : '–'} | ${pct(summarize(row.pass).median)} | ${row.bad} |`,
   );
-const ratio = rows[1].rps / nginxRps;
-console.log(
-  `\nCached (open story) / nginx: ${(ratio * 100).toFixed(1)} % (goal ≥ 25 %: ${ratio >= 0.25 ? 'met' : 'NOT met'}).`,
-);
+}
+if (halfLoad)
+  console.log(
+    `\nUncached, open loop at ${halfLoad.asked.toFixed(1)}/s (half the median throughput) for ${halfLoad.count} requests: p50 ${halfLoad.p50Ms.toFixed(1)} ms, p95 ${halfLoad.p95Ms.toFixed(1)} ms, p99 ${halfLoad.p99Ms.toFixed(1)} ms, max ${halfLoad.maxMs.toFixed(1)} ms, ${halfLoad.errors + halfLoad.non2xx} errors.`,
+  );
 process.exit(0);

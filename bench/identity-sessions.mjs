@@ -1,8 +1,11 @@
-// Identity server benchmark: whoami throughput and latency at a fixed rate, password login latency at a
+// Identity server benchmark: whoami latency under an open-loop load at a fixed rate (each request sent
+// when due, its latency counted from then, so a stall is not hidden) over many sessions' tokens (not one
+// token answered from the cache every time), password login latency at a
 // steady rate, and the time recovery and code login take for known and unknown addresses (they must not
 // tell the two apart), against the built-in identity server on a port of its own (its own PGlite folder).
 //
-//   npm run bench:identity   # node bench/identity-sessions.mjs [--rate 1000] [--duration 10] [--login-rate 5]
+//   npm run bench:identity -- [--port 4262] [--rate 1000] [--duration 10] [--tokens 200] [--runs 3]
+//       [--login-rate 5]
 //   DATABASE_URL=postgres://… npm run bench:identity   # on PostgreSQL instead of the embedded PGlite
 //
 // Prints a markdown table. Goal (identity issue): whoami p99 ≤ 5 ms at 1,000 requests/s on this machine.
@@ -11,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { formatSummary, machine, openLoop, percentile, summarize } from './lib/measure.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -21,7 +24,9 @@ const arg = (name, fallback) => {
 const rate = arg('rate', 1000);
 const duration = arg('duration', 10);
 const loginRate = arg('login-rate', 5);
-const port = 3970;
+const tokenCount = arg('tokens', 200);
+const runs = arg('runs', 3);
+const port = arg('port', 4262);
 const base = `http://localhost:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bof-bench-identity-'));
 
@@ -50,7 +55,7 @@ const stop = () => {
 process.on('exit', stop);
 
 async function waitUntilUp() {
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 480; i++) {
     try {
       if ((await fetch(`${base}/health/ready`)).ok) return;
     } catch {
@@ -58,7 +63,7 @@ async function waitUntilUp() {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('The identity server did not start');
+  throw new Error('The identity server did not start within four minutes');
 }
 
 async function api(pathname, body) {
@@ -90,12 +95,8 @@ async function timePairs(pathname, bodies, rounds) {
   return times;
 }
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
 await waitUntilUp();
+const before = machine();
 const email = `bench-${Date.now()}@example.org`;
 const password = 'bench-Velvet-Loom-2026!';
 const registered = await api('registration', {
@@ -106,21 +107,43 @@ const registered = await api('registration', {
 const token = registered.body.session_token;
 if (!token) throw new Error(`Registration failed: ${registered.status} ${JSON.stringify(registered.body)}`);
 
-// whoami at a fixed overall rate, after two seconds of warm-up (JIT, the cache's first fill).
-await autocannon({
-  url: `${base}/sessions/whoami`,
-  headers: { 'x-session-token': token, accept: 'application/json' },
-  connections: 20,
-  overallRate: rate,
-  duration: 2,
+// Many readers' sessions, registered four at a time (each an Argon2id hash).
+const tokens = [token];
+while (tokens.length < tokenCount) {
+  const batch = await Promise.all(
+    Array.from({ length: Math.min(4, tokenCount - tokens.length) }, (_, i) =>
+      api('registration', {
+        method: 'password',
+        traits: {
+          email: `bench-${Date.now()}-${tokens.length + i}@example.org`,
+          name: { first: 'B', last: 'R' },
+        },
+        password,
+      }),
+    ),
+  );
+  for (const result of batch) {
+    if (!result.body.session_token) throw new Error(`Registration failed: ${result.status}`);
+    tokens.push(result.body.session_token);
+  }
+}
+
+// whoami at a fixed rate over every token in a scrambled order (a stride prime to the count), open loop,
+// after a warm-up (JIT, the cache's first fill), repeated.
+const stride = [7919, 104729, 1299709].find((p) => tokens.length % p !== 0) ?? 1;
+const whoamiRequest = (i) => ({
+  path: '/sessions/whoami',
+  headers: { 'x-session-token': tokens[(i * stride) % tokens.length], accept: 'application/json' },
 });
-const whoami = await autocannon({
-  url: `${base}/sessions/whoami`,
-  headers: { 'x-session-token': token, accept: 'application/json' },
-  connections: 20,
-  overallRate: rate,
-  duration,
-});
+await openLoop({ origin: base, rate, seconds: 2, request: whoamiRequest });
+const whoamiRuns = [];
+for (let run = 0; run < runs; run += 1) {
+  const result = await openLoop({ origin: base, rate, seconds: duration, request: whoamiRequest });
+  console.log(
+    `whoami run ${run + 1}: ${result.done.toFixed(0)}/s, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, p99.9 ${result.p999Ms.toFixed(2)} ms, ${result.errors + result.non2xx} errors`,
+  );
+  whoamiRuns.push(result);
+}
 
 // Password logins at a steady rate, each a new flow and a submission (Argon2id verification).
 const logins = [];
@@ -161,19 +184,24 @@ const [codeKnown, codeUnknown] = await timePairs(
   rounds,
 );
 
-const ok2xx = whoami['2xx'];
+const after = machine();
+const ms = (key) => formatSummary(summarize(whoamiRuns.map((r) => r[key])), 2);
+const errorCount = whoamiRuns.reduce((n, r) => n + r.errors + r.non2xx, 0);
 console.log(
-  `\nIdentity server (${os.cpus().length} cores, Node ${process.version}), ${duration} s per load:\n`,
+  `\nIdentity server (${before.cpus} cores, ${before.model}, Node ${before.node}), ${duration} s per load, load average before ${before.load}, after ${after.load}, ${before.at}:\n`,
 );
-console.log('| load | rate asked | done/s | p50 | p99 | errors |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+console.log('| load | rate asked | done/s | p50 | p99 | p99.9 | errors |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 console.log(
-  `| GET /sessions/whoami (session token) | ${rate}/s | ${whoami.requests.average} | ${whoami.latency.p50} ms | ${whoami.latency.p99} ms | ${whoami.non2xx + whoami.errors} of ${ok2xx + whoami.non2xx} |`,
+  `| GET /sessions/whoami, ${tokens.length} sessions, open loop, median (range) of ${runs} runs | ${rate}/s | ${formatSummary(summarize(whoamiRuns.map((r) => r.done)))} | ${ms('p50Ms')} ms | ${ms('p99Ms')} ms | ${ms('p999Ms')} ms | ${errorCount} |`,
 );
 console.log(
   `| password login (new flow + submit) | ${loginRate}/s | ${(logins.length / duration).toFixed(1)} | ${percentile(logins, 50).toFixed(0)} ms (p95 ${percentile(logins, 95).toFixed(0)} ms) | ${percentile(logins, 99).toFixed(0)} ms | ${failures.length} |`,
 );
-console.log(`\nGoal: whoami p99 ≤ 5 ms at 1,000 requests/s: ${whoami.latency.p99 <= 5 ? 'met' : 'NOT met'}.`);
+const p99 = summarize(whoamiRuns.map((r) => r.p99Ms)).median;
+console.log(
+  `\nGoal: whoami p99 ≤ 5 ms at 1,000 requests/s: ${p99 <= 5 && rate >= 1000 ? 'met' : 'NOT met'} (median p99 ${p99.toFixed(2)} ms).`,
+);
 console.log(`\nKnown vs unknown address, ${rounds} submissions each, alternating (ms):\n`);
 console.log('| submission | known p50 | unknown p50 | known p95 | unknown p95 | p50 difference |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: |');

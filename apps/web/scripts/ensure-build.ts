@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toClientConfig } from '@bof/config/client';
 import { ConfigurationError, getServerEnv, type ServerEnv } from '@bof/config/server';
+import { isBuildSource } from './build-sources';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rootDir = path.resolve(webDir, '../..');
@@ -39,11 +40,7 @@ function newestMtime(dir: string): number {
     const full = path.join(dir, entry.name);
     newest = Math.max(
       newest,
-      entry.isDirectory()
-        ? newestMtime(full)
-        : /\.(tsx?|css|mjs|json|sql)$/.test(entry.name)
-          ? statSync(full).mtimeMs
-          : 0,
+      entry.isDirectory() ? newestMtime(full) : isBuildSource(webDir, full) ? statSync(full).mtimeMs : 0,
     );
   }
   return newest;

@@ -138,6 +138,9 @@ describe('the analytics collector store', () => {
         insertBatch: async () => {
           throw new Error('connection refused');
         },
+        insertBatches: async () => {
+          throw new Error('connection refused');
+        },
       },
       flush: async () => undefined,
       newId: randomUUID,
@@ -147,5 +150,25 @@ describe('the analytics collector store', () => {
     await expect(
       down.record({ good: [event('0b0f7a52-6a5e-4d1f-9f3b-6f0d7d1a0007')], bad: [] }),
     ).rejects.toThrow('connection refused');
+  });
+
+  it('writes concurrent requests as one group, each acknowledged with its own counts and every event stored', async () => {
+    const ids = Array.from({ length: 30 }, () => randomUUID());
+    const shared = randomUUID();
+    const results = await Promise.all([
+      ...ids.map((id) => platform.collector.record({ good: [event(id)], bad: [] })),
+      // The same event in two requests of one group is stored once and counted for one of them.
+      platform.collector.record({ good: [event(shared)], bad: [] }),
+      platform.collector.record({ good: [event(shared)], bad: [] }),
+    ]);
+    expect(results.slice(0, 30).every((r) => r.stored === 1 && r.duplicates === 0)).toBe(true);
+    expect(
+      results
+        .slice(30)
+        .map((r) => r.stored)
+        .sort(),
+    ).toEqual([0, 1]);
+    const stored = new Set((await platform.recentEvents(200)).map((row) => row.eventId));
+    for (const id of [...ids, shared]) expect(stored.has(id)).toBe(true);
   });
 });

@@ -4,6 +4,32 @@ import { analyticsBadRows, analyticsEvents } from '@bof/db/schema';
 import type { CollectedBatch } from './analytics-collector.types';
 import { rawJsonText, storableText } from './storable-text';
 
+const eventRow = (event: CollectedBatch['good'][number], collectedAt: Date) => ({
+  eventId: event.eventId,
+  eventType: event.eventType,
+  schema: event.schema,
+  appId: event.appId,
+  userId: event.userId,
+  domainUserId: event.domainUserId,
+  sessionId: event.sessionId,
+  pageUrl: event.pageUrl,
+  deviceCreatedAt: event.deviceCreatedAt,
+  collectedAt,
+  payload: event.payload,
+});
+
+const badRow = (row: CollectedBatch['bad'][number], input: { collectedAt: Date; newId: () => string }) => ({
+  id: input.newId(),
+  reasonCode: storableText(row.code),
+  reason: row.problems.map((problem) => ({
+    path: storableText(problem.path),
+    message: storableText(problem.message),
+  })),
+  schema: row.schema === null ? null : storableText(row.schema),
+  payload: rawJsonText(row.payload),
+  collectedAt: input.collectedAt,
+});
+
 /** The only place that builds the collector's queries. */
 export function createAnalyticsCollectorRepo(db: Database) {
   return {
@@ -22,41 +48,46 @@ export function createAnalyticsCollectorRepo(db: Database) {
         if (batch.good.length > 0) {
           const rows = await tx
             .insert(analyticsEvents)
-            .values(
-              batch.good.map((event) => ({
-                eventId: event.eventId,
-                eventType: event.eventType,
-                schema: event.schema,
-                appId: event.appId,
-                userId: event.userId,
-                domainUserId: event.domainUserId,
-                sessionId: event.sessionId,
-                pageUrl: event.pageUrl,
-                deviceCreatedAt: event.deviceCreatedAt,
-                collectedAt: input.collectedAt,
-                payload: event.payload,
-              })),
-            )
+            .values(batch.good.map((event) => eventRow(event, input.collectedAt)))
             .onConflictDoNothing({ target: analyticsEvents.eventId })
             .returning({ eventId: analyticsEvents.eventId });
           stored = rows.length;
         }
         if (batch.bad.length > 0) {
-          await tx.insert(analyticsBadRows).values(
-            batch.bad.map((row) => ({
-              id: input.newId(),
-              reasonCode: storableText(row.code),
-              reason: row.problems.map((problem) => ({
-                path: storableText(problem.path),
-                message: storableText(problem.message),
-              })),
-              schema: row.schema === null ? null : storableText(row.schema),
-              payload: rawJsonText(row.payload),
-              collectedAt: input.collectedAt,
-            })),
-          );
+          await tx.insert(analyticsBadRows).values(batch.bad.map((row) => badRow(row, input)));
         }
         return stored;
+      });
+    },
+
+    /**
+     * Writes several requests' batches in one transaction (group commit): one insert for all their good
+     * events and one for all their bad rows. Returns how many of each batch's events were new (an id sent
+     * twice, in two batches of the group or stored before, counts once, for the first batch naming it).
+     * All or nothing: when the database refuses any row, nothing is written.
+     */
+    async insertBatches(
+      batches: readonly CollectedBatch[],
+      input: { collectedAt: Date; newId: () => string },
+    ): Promise<number[]> {
+      const good = batches.flatMap((batch) => batch.good);
+      const bad = batches.flatMap((batch) => batch.bad);
+      const stored = await db.transaction(async (tx) => {
+        const rows =
+          good.length > 0
+            ? await tx
+                .insert(analyticsEvents)
+                .values(good.map((event) => eventRow(event, input.collectedAt)))
+                .onConflictDoNothing({ target: analyticsEvents.eventId })
+                .returning({ eventId: analyticsEvents.eventId })
+            : [];
+        if (bad.length > 0) await tx.insert(analyticsBadRows).values(bad.map((row) => badRow(row, input)));
+        return new Set(rows.map((row) => row.eventId));
+      });
+      return batches.map((batch) => {
+        let count = 0;
+        for (const event of batch.good) if (stored.delete(event.eventId)) count += 1;
+        return count;
       });
     },
 

@@ -8,7 +8,7 @@ import type {
 import { coalesceFlushes } from './coalesce-flushes';
 
 export interface AnalyticsCollectorDeps {
-  repo: Pick<AnalyticsCollectorRepo, 'insertBatch'>;
+  repo: Pick<AnalyticsCollectorRepo, 'insertBatch' | 'insertBatches'>;
   /** Makes the committed rows durable (PGlite writes its folder); resolves once they are. */
   flush: () => Promise<void>;
   newId: () => string;
@@ -31,6 +31,12 @@ const unstorable = (event: CollectedEventRecord, error: unknown): RejectedEventR
   ],
   payload: event.payload,
 });
+
+/** At most this many good events go into one group commit (a group takes at least one request). */
+export const GROUP_COMMIT_EVENTS = 2000;
+
+type Outcome = { ok: true; value: RecordedBatch } | { ok: false; error: unknown };
+type Waiting = { batch: CollectedBatch; done: (outcome: Outcome) => void };
 
 /** The collector's use case: store what the edge classified, durably, before it is acknowledged. */
 export function createAnalyticsCollectorService(deps: AnalyticsCollectorDeps) {
@@ -62,25 +68,106 @@ export function createAnalyticsCollectorService(deps: AnalyticsCollectorDeps) {
     return { stored, duplicates, badRows: bad.length };
   }
 
+  /** Stores one request's batch in a transaction of its own (its events one by one if it is refused). */
+  async function recordAlone(batch: CollectedBatch, collectedAt: Date): Promise<RecordedBatch> {
+    try {
+      const stored = await deps.repo.insertBatch(batch, { collectedAt, newId: deps.newId });
+      return { stored, duplicates: batch.good.length - stored, badRows: batch.bad.length };
+    } catch (error) {
+      if (batch.good.length === 0) throw error;
+      warn('An analytics batch was refused; storing its events one by one', error);
+      return recordOneByOne(batch, collectedAt);
+    }
+  }
+
+  /**
+   * Writes a group of requests in one transaction; when the database refuses it, each request alone, so
+   * one bad event cannot hold back other requests.
+   */
+  async function writeGroup(group: readonly Waiting[]): Promise<Outcome[]> {
+    const collectedAt = deps.now();
+    if (group.length > 1) {
+      try {
+        const stored = await deps.repo.insertBatches(
+          group.map((w) => w.batch),
+          { collectedAt, newId: deps.newId },
+        );
+        return group.map(({ batch }, i) => ({
+          ok: true,
+          value: {
+            stored: stored[i]!,
+            duplicates: batch.good.length - stored[i]!,
+            badRows: batch.bad.length,
+          },
+        }));
+      } catch {
+        // Each request alone below: recordAlone reports a refused batch.
+      }
+    }
+    const outcomes: Outcome[] = [];
+    for (const { batch } of group) {
+      try {
+        outcomes.push({ ok: true, value: await recordAlone(batch, collectedAt) });
+      } catch (error) {
+        outcomes.push({ ok: false, error });
+      }
+    }
+    return outcomes;
+  }
+
+  // Group commit: requests that arrive while a group is being written wait for the next one, which
+  // takes them all (up to GROUP_COMMIT_EVENTS events) in one transaction. Each request is answered only
+  // once its group committed and a flush that began after that commit finished.
+  const queue: Waiting[] = [];
+  let writing = false;
+
+  async function drain(): Promise<void> {
+    try {
+      while (queue.length > 0) {
+        let events = 0;
+        let take = 0;
+        while (
+          take < queue.length &&
+          (take === 0 || events + queue[take]!.batch.good.length <= GROUP_COMMIT_EVENTS)
+        )
+          events += queue[take++]!.batch.good.length;
+        const group = queue.splice(0, take);
+        const outcomes = await writeGroup(group);
+        const flushed = flush();
+        group.forEach((waiting, i) => {
+          const outcome = outcomes[i]!;
+          if (!outcome.ok) waiting.done(outcome);
+          else
+            flushed.then(
+              () => waiting.done(outcome),
+              (error: unknown) => waiting.done({ ok: false, error }),
+            );
+        });
+      }
+    } finally {
+      writing = false;
+    }
+  }
+
   return {
     /**
      * Stores a batch's good events and bad rows, then flushes. The caller answers 200 only after this
      * resolves, so no acknowledged event is lost. When it rejects, the tracker sends the batch again and
-     * the events already stored are recognised by their id.
+     * the events already stored are recognised by their id. Concurrent requests share a transaction and
+     * a flush (group commit); the counts returned are this batch's own.
      */
-    async record(batch: CollectedBatch): Promise<RecordedBatch> {
-      const collectedAt = deps.now();
-      let result: RecordedBatch;
-      try {
-        const stored = await deps.repo.insertBatch(batch, { collectedAt, newId: deps.newId });
-        result = { stored, duplicates: batch.good.length - stored, badRows: batch.bad.length };
-      } catch (error) {
-        if (batch.good.length === 0) throw error;
-        warn('An analytics batch was refused; storing its events one by one', error);
-        result = await recordOneByOne(batch, collectedAt);
-      }
-      await flush();
-      return result;
+    record(batch: CollectedBatch): Promise<RecordedBatch> {
+      return new Promise<RecordedBatch>((resolve, reject) => {
+        queue.push({
+          batch,
+          done: (outcome) => (outcome.ok ? resolve(outcome.value) : reject(outcome.error)),
+        });
+        if (!writing) {
+          writing = true;
+          // After the current turn, so that requests handled in the same turn form one group.
+          queueMicrotask(() => void drain());
+        }
+      });
     },
   };
 }

@@ -102,10 +102,15 @@ export function createContentRepo(db: Database) {
       .leftJoin(contentSeries, eq(contentSeries.id, articles.seriesId));
 
   /** Adds bylines and topics to card rows, in two queries for the whole list. */
-  async function withPeople(rows: CardRow[]): Promise<StoryCard[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const [bylines, topics] = await Promise.all([
+  async function withPeople(
+    pending: CardRow[] | PromiseLike<CardRow[]>,
+    knownIds?: string[],
+  ): Promise<StoryCard[]> {
+    // With the ids known up front (cardsByIds), the card rows, bylines and topics are asked together.
+    const ids = knownIds ?? (pending as CardRow[]).map((r) => r.id);
+    if (ids.length === 0) return [];
+    const [rows, bylines, topics] = await Promise.all([
+      pending,
       db
         .select({
           articleId: articleAuthors.articleId,
@@ -132,7 +137,7 @@ export function createContentRepo(db: Database) {
     };
     const bylinesById = group(bylines);
     const topicsById = group(topics);
-    return rows.map((row) => ({
+    return rows.map((row): StoryCard => ({
       id: row.id,
       slug: row.slug,
       kind: row.kind,
@@ -194,6 +199,60 @@ export function createContentRepo(db: Database) {
       return withPeople(rows);
     },
 
+    /**
+     * The ids of the newest `limit` stories matching `filter` (no topic or author: those go through
+     * `topicStoryIds`), newest first: a light query, for pages that pick from several lists at once.
+     */
+    async storyIds(filter: Omit<StoryFilter, 'topicId' | 'authorId'>, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: articles.id })
+        .from(articles)
+        .where(storyWhere(filter))
+        .orderBy(desc(articles.publishedAt), desc(articles.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * For each topic, the ids of its newest `limit` stories of `kind`, newest first, in one query (each
+     * topic walks its own (topic, published) index entries).
+     */
+    async topicStoryIds(
+      topicIds: readonly number[],
+      kind: StoryFilter['kind'],
+      limit: number,
+    ): Promise<Map<number, string[]>> {
+      const byTopic = new Map<number, string[]>(topicIds.map((id) => [id, []]));
+      if (topicIds.length === 0) return byTopic;
+      const ids = sql.join(
+        topicIds.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      const result = await db.execute<{ topic_id: number; article_id: string }>(sql`
+        select topic.id as topic_id, c.article_id
+        from unnest(array[${ids}]::integer[]) with ordinality as topic(id, n)
+        cross join lateral (
+          select t.article_id, t.published_at
+          from ${articleTopics} t
+          join ${articles} a on a.id = t.article_id
+          where t.topic_id = topic.id ${kind ? sql`and a.kind = ${kind}` : sql``}
+          order by t.published_at desc, t.article_id desc
+          limit ${limit}
+        ) c
+        order by topic.n, c.published_at desc, c.article_id desc`);
+      for (const row of (result as unknown as { rows: { topic_id: number; article_id: string }[] }).rows)
+        byTopic.get(Number(row.topic_id))?.push(row.article_id);
+      return byTopic;
+    },
+
+    /** Cards for `ids` in that order (unknown ids left out): the rows, bylines and topics run together. */
+    async cardsByIds(ids: readonly string[]): Promise<StoryCard[]> {
+      if (ids.length === 0) return [];
+      const cards = await withPeople(cardsQuery().where(inArray(articles.id, [...ids])), [...ids]);
+      const byId = new Map(cards.map((c) => [c.id, c]));
+      return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    },
+
     async countStories(filter: StoryFilter): Promise<number> {
       const link =
         filter.topicId !== undefined
@@ -243,13 +302,16 @@ export function createContentRepo(db: Database) {
         .leftJoin(contentSeries, eq(contentSeries.id, articles.seriesId))
         .where(eq(articles.slug, slug));
       if (!row) return undefined;
-      const [card] = await withPeople([row]);
-      const tags = await db
-        .select({ slug: contentTags.slug, name: contentTags.name })
-        .from(articleTags)
-        .innerJoin(contentTags, eq(contentTags.id, articleTags.tagId))
-        .where(eq(articleTags.articleId, row.id))
-        .orderBy(asc(articleTags.position));
+      // Bylines, topics and tags together, in one round after the story's row.
+      const [[card], tags] = await Promise.all([
+        withPeople([row]),
+        db
+          .select({ slug: contentTags.slug, name: contentTags.name })
+          .from(articleTags)
+          .innerJoin(contentTags, eq(contentTags.id, articleTags.tagId))
+          .where(eq(articleTags.articleId, row.id))
+          .orderBy(asc(articleTags.position)),
+      ]);
       return {
         ...card!,
         body: (row.body as BodyBlock[]).map(typographicBlock),
@@ -331,13 +393,18 @@ export function createContentRepo(db: Database) {
         .groupBy(contentTopics.id)
         .orderBy(desc(count(articleTopics.articleId)), asc(contentTopics.name));
     },
-    /** Topics of the newest `recent` stories, the most used among them first. */
+    /**
+     * Topics of the newest `recent` stories, the most used among them first. The newest stories are
+     * joined to their topics by the link table's key, so the cost does not grow with the archive (an
+     * `IN (subquery)` let the planner hash the whole link table).
+     */
     async busiestTopics(recent: number): Promise<(Topic & { stories: number })[]> {
       const newest = db
         .select({ id: articles.id })
         .from(articles)
         .orderBy(desc(articles.publishedAt), desc(articles.id))
-        .limit(recent);
+        .limit(recent)
+        .as('newest');
       return db
         .select({
           id: contentTopics.id,
@@ -346,9 +413,9 @@ export function createContentRepo(db: Database) {
           description: contentTopics.description,
           stories: count(articleTopics.articleId),
         })
-        .from(articleTopics)
+        .from(newest)
+        .innerJoin(articleTopics, eq(articleTopics.articleId, newest.id))
         .innerJoin(contentTopics, eq(contentTopics.id, articleTopics.topicId))
-        .where(inArray(articleTopics.articleId, newest))
         .groupBy(contentTopics.id)
         .orderBy(desc(count(articleTopics.articleId)), asc(contentTopics.name));
     },

@@ -21,6 +21,11 @@ export const RAIL_TOPICS_FROM = 200;
 /** The section the front page's analysis block reads from. */
 export const ANALYSIS_SECTION = 'analysis';
 
+/** How many stories each front page block shows (`latest` includes the top story). */
+const FRONT = { latest: 9, analysis: 4, series: 4, caseStudies: 3, rails: 4, perRail: 4 } as const;
+/** How many of the busiest topics the front page asks for rail stories at once. */
+const RAIL_TOPICS_ASKED = 8;
+
 /** The editorial front: every block is newest first and no story appears twice. */
 export interface FrontPage {
   topStory: StoryCard | null;
@@ -53,46 +58,76 @@ export function createContentService({ repo }: Deps) {
   }
 
   return {
-    /** Composes the front page. An empty database gives an empty front, not an error. */
+    /**
+     * Composes the front page. An empty database gives an empty front, not an error. Three rounds of
+     * queries whatever the archive's size: the lists' ids (newest first, each over-asked by the stories
+     * the blocks before it may take), then the topic rails' ids, then every chosen card at once; the
+     * blocks are picked in memory in the order newest, analysis, series, case studies, rails.
+     */
     async frontPage(): Promise<FrontPage> {
-      const used: string[] = [];
-      const take = (stories: StoryCard[]) => {
-        used.push(...stories.map((s) => s.id));
-        return stories;
+      const [newestIds, analysisSection, seriesRow, caseStudyIds, busiest] = await Promise.all([
+        repo.storyIds({ kind: 'article' }, FRONT.latest),
+        repo.section(ANALYSIS_SECTION),
+        repo.series(INSIGHTS_SERIES),
+        repo.storyIds({ kind: 'case_study' }, FRONT.caseStudies),
+        repo.busiestTopics(RAIL_TOPICS_FROM),
+      ]);
+      const railTopics = busiest.filter((topic) => topic.stories > 0);
+      // Every block before the rails takes at most this many stories; a rail skips them and its
+      // predecessors' stories.
+      const beforeRails = FRONT.latest + FRONT.analysis + FRONT.series + FRONT.caseStudies;
+      const railCandidates = beforeRails + FRONT.rails * FRONT.perRail;
+      const [analysisIds, seriesIds, firstRails] = await Promise.all([
+        analysisSection
+          ? repo.storyIds({ kind: 'article', sectionId: analysisSection.id }, FRONT.latest + FRONT.analysis)
+          : [],
+        seriesRow
+          ? repo.storyIds({ seriesId: seriesRow.id }, FRONT.latest + FRONT.analysis + FRONT.series)
+          : [],
+        repo.topicStoryIds(
+          railTopics.slice(0, RAIL_TOPICS_ASKED).map((t) => t.id),
+          'article',
+          railCandidates,
+        ),
+      ]);
+
+      const used = new Set<string>();
+      const take = (ids: readonly string[], limit: number, skipUsed: boolean) => {
+        const chosen = (skipUsed ? ids.filter((id) => !used.has(id)) : ids).slice(0, limit);
+        for (const id of chosen) used.add(id);
+        return chosen;
       };
-      const newest = take(await repo.listStories({ kind: 'article' }, { limit: 9, offset: 0 }));
-      const analysisSection = await repo.section(ANALYSIS_SECTION);
-      const analysis = analysisSection
-        ? take(
-            await repo.listStories(
-              { kind: 'article', sectionId: analysisSection.id, excludeIds: used },
-              { limit: 4, offset: 0 },
-            ),
-          )
-        : [];
-      const seriesRow = await repo.series(INSIGHTS_SERIES);
-      const seriesStories = seriesRow
-        ? take(await repo.listStories({ seriesId: seriesRow.id, excludeIds: used }, { limit: 4, offset: 0 }))
-        : [];
-      const caseStudies = take(await repo.listStories({ kind: 'case_study' }, { limit: 3, offset: 0 }));
-      const topicRails: FrontPage['topicRails'] = [];
-      for (const topic of await repo.busiestTopics(RAIL_TOPICS_FROM)) {
-        if (topicRails.length === 4 || topic.stories === 0) break;
-        const stories = take(
-          await repo.listStories(
-            { kind: 'article', topicId: topic.id, excludeIds: used },
-            { limit: 4, offset: 0 },
-          ),
-        );
-        if (stories.length > 0) topicRails.push({ topic, stories });
+      const latest = take(newestIds, FRONT.latest, false);
+      const analysis = take(analysisIds, FRONT.analysis, true);
+      const series = take(seriesIds, FRONT.series, true);
+      const caseStudies = take(caseStudyIds, FRONT.caseStudies, false);
+      const rails: { topic: Topic; ids: string[] }[] = [];
+      let candidates = firstRails;
+      for (let at = 0; at < railTopics.length && rails.length < FRONT.rails; at += 1) {
+        // Rare: the first topics asked were not enough (their stories already on the page).
+        if (at > 0 && at % RAIL_TOPICS_ASKED === 0) {
+          candidates = await repo.topicStoryIds(
+            railTopics.slice(at, at + RAIL_TOPICS_ASKED).map((t) => t.id),
+            'article',
+            railCandidates,
+          );
+        }
+        const topic = railTopics[at]!;
+        const ids = take(candidates.get(topic.id) ?? [], FRONT.perRail, true);
+        if (ids.length > 0) rails.push({ topic, ids });
       }
+
+      const cards = new Map((await repo.cardsByIds([...used])).map((card) => [card.id, card]));
+      const cardsOf = (ids: readonly string[]) =>
+        ids.flatMap((id) => (cards.has(id) ? [cards.get(id)!] : []));
+      const newest = cardsOf(latest);
       return {
         topStory: newest[0] ?? null,
         latest: newest.slice(1),
-        analysis,
-        topicRails,
-        caseStudies,
-        series: seriesRow ? { series: seriesRow, stories: seriesStories } : null,
+        analysis: cardsOf(analysis),
+        topicRails: rails.map(({ topic, ids }) => ({ topic, stories: cardsOf(ids) })),
+        caseStudies: cardsOf(caseStudies),
+        series: seriesRow ? { series: seriesRow, stories: cardsOf(series) } : null,
       };
     },
 
