@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { OrganisationAccountSummary } from '../../auth/membership-records';
 import { builder } from '../../builder';
 import type { GraphQLContext } from '../../context';
@@ -19,6 +20,7 @@ import {
 } from './organisations.inputs';
 import { seatsOf, type AddUsersResult, type OrganisationAccountSeats } from './organisations.service';
 import type { OrganisationAccountRecord } from './organisations.repo';
+import { vatNumberSchema, type VatValidation } from './vat';
 
 const organisationsOf = (ctx: GraphQLContext) => ctx.services.organisations;
 
@@ -277,5 +279,39 @@ builder.mutationField('changeOrganisationAccountUserRole', (t) =>
     authScopes: { loggedIn: true },
     errors: { types: [AuthError, UnauthorizedError, FieldValidationError], directResult: true },
     resolve: (_root, { input }, ctx) => organisationsOf(ctx).changeRole(requireViewer(ctx.viewer), input),
+  }),
+);
+
+const VatStatusEnum = builder.enumType('VatNumberStatus', {
+  values: ['VALID', 'INVALID', 'COULD_NOT_VERIFY'] as const,
+});
+
+const VatValidationType = builder.objectRef<VatValidation>('VatValidation').implement({
+  description:
+    'A VAT number checked for form and check digits, and against the EU register for EU numbers. COULD_NOT_VERIFY is never treated as valid.',
+  fields: (t) => ({
+    vatNumber: t.exposeString('vatNumber'),
+    countryCode: t.exposeString('countryCode', { nullable: true }),
+    isValidFormat: t.exposeBoolean('isValidFormat'),
+    isVerified: t.exposeBoolean('isVerified'),
+    status: t.expose('status', { type: VatStatusEnum }),
+    reverseCharge: t.exposeBoolean('reverseCharge', {
+      description:
+        'No VAT is charged: the buyer accounts for it (a valid EU number outside the seller country).',
+    }),
+    message: t.exposeString('message'),
+  }),
+});
+
+const ValidateVatFilter = builder
+  .inputType('ValidateVATFilter', { fields: (t) => ({ vatNumber: t.string({ required: true }) }) })
+  .validate(z.object({ vatNumber: vatNumberSchema }));
+
+builder.queryField('validateVAT', (t) =>
+  t.field({
+    type: VatValidationType,
+    args: { filter: t.arg({ type: ValidateVatFilter, required: true }) },
+    errors: { types: [FieldValidationError], directResult: true },
+    resolve: (_root, { filter }, ctx) => organisationsOf(ctx).validateVat(filter.vatNumber),
   }),
 );

@@ -472,3 +472,29 @@ describe('membership claims at token refresh', () => {
     });
   });
 });
+
+describe('validateVAT over GraphQL', () => {
+  const VALIDATE = `query ($filter: ValidateVATFilter!) {
+    validateVAT(filter: $filter) {
+      __typename
+      ... on VatValidation { status countryCode reverseCharge message }
+      ... on ZodError { fieldErrors { path message } }
+    }
+  }`;
+  it('answers for a valid EU number with reverse charge, and names the field for a badly written one', async () => {
+    const valid = await harness.post(VALIDATE, { filter: { vatNumber: 'DE136695976' } });
+    expect(data(valid.body, 'validateVAT')).toMatchObject({
+      status: 'VALID',
+      countryCode: 'DE',
+      reverseCharge: true,
+    });
+    const spaced = await harness.post(VALIDATE, { filter: { vatNumber: 'de 136695976' } });
+    const refused = data(spaced.body, 'validateVAT') as unknown as {
+      __typename: string;
+      fieldErrors: { path: string[]; message: string }[];
+    };
+    expect(refused.__typename).toBe('ZodError');
+    expect(refused.fieldErrors.every((e) => e.path.at(-1) === 'vatNumber')).toBe(true);
+    expect(refused.fieldErrors.map((e) => e.message).join(' ')).toContain('without spaces');
+  });
+});

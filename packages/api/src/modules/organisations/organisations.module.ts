@@ -20,6 +20,7 @@ import {
   type Requester,
 } from './organisations.service';
 import type { AddUsersInput, UsersFilter } from './organisations.inputs';
+import { createSimulatedVatRegistry, createViesRegistry, validateVat, type VatRegistry } from './vat';
 
 /** What the session token's membership claims are made of. */
 export interface ReaderFacts {
@@ -36,7 +37,7 @@ export type OrganisationsModule = ReturnType<typeof createOrganisationsModule>;
 export function createOrganisationsModule(
   platform: Pick<Platform, 'db' | 'env'>,
   courier: Mailer,
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; vatRegistry?: VatRegistry } = {},
 ) {
   const repo = createOrganisationsRepo(platform.db);
   const deps: OrganisationsDeps = {
@@ -48,6 +49,10 @@ export function createOrganisationsModule(
     newId: randomUUID,
     levelRank: membershipLevelRank,
   };
+  // The EU register where billing is real (Recurly), its simulator on the embedded defaults.
+  const vatRegistry =
+    options.vatRegistry ??
+    (platform.env.billing.recurly ? createViesRegistry() : createSimulatedVatRegistry());
   const roles: OrganisationRoles = {
     roleOf: async ({ accountId, userId }) => (await repo.seatOf(accountId, userId))?.role ?? null,
   };
@@ -55,6 +60,7 @@ export function createOrganisationsModule(
     deps,
     repo,
     roles,
+    validateVat: (vatNumber: string) => validateVat(vatRegistry, vatNumber),
     requireOrganisationRole: (
       accountId: string,
       userId: string,
