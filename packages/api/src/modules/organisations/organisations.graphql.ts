@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { OrganisationAccountSummary } from '../../auth/membership-records';
 import { builder } from '../../builder';
 import type { GraphQLContext } from '../../context';
-import { CurrencyEnum, OrganisationAccountRoleEnum } from '../../enums/enums.graphql';
+import { CurrencyEnum, MembershipLevelEnum, OrganisationAccountRoleEnum } from '../../enums/enums.graphql';
 import { AuthError } from '../../errors/auth-error';
 import { FieldValidationError } from '../../errors/field-validation-error';
 import { SeatAllocationError } from '../../errors/seat-allocation-error';
@@ -15,6 +15,7 @@ import {
   accountIdSchema,
   addUsersInputSchema,
   changeRoleInputSchema,
+  grantPartnerInputSchema,
   removeUserInputSchema,
   usersFilterSchema,
 } from './organisations.inputs';
@@ -313,5 +314,32 @@ builder.queryField('validateVAT', (t) =>
     args: { filter: t.arg({ type: ValidateVatFilter, required: true }) },
     errors: { types: [FieldValidationError], directResult: true },
     resolve: (_root, { filter }, ctx) => organisationsOf(ctx).validateVat(filter.vatNumber),
+  }),
+);
+
+const GrantPartnerInput = builder
+  .inputType('GrantPartnerMembershipInput', {
+    fields: (t) => ({
+      title: t.string({ required: true }),
+      ownerEmail: t.string({ required: true, description: 'A reader who has signed in; they become OWNER.' }),
+      membershipLevel: t.field({ type: MembershipLevelEnum, required: true }),
+      seats: t.int({ required: true }),
+      endsAt: t.field({ type: DateTimeScalar, required: true }),
+    }),
+  })
+  .validate(grantPartnerInputSchema);
+
+builder.mutationField('grantPartnerMembership', (t) =>
+  t.field({
+    type: OrganisationAccountType,
+    description: 'Admins only: a Partner membership for an organisation, without billing.',
+    args: { input: t.arg({ type: GrantPartnerInput, required: true }) },
+    authScopes: { admin: true },
+    errors: { types: [AuthError, UnauthorizedError, FieldValidationError], directResult: true },
+    resolve: async (_root, { input }, ctx) => {
+      const parsed = grantPartnerInputSchema.parse(input);
+      const account = await organisationsOf(ctx).grantPartnerMembership(parsed);
+      return { accountId: account.id, title: account.title };
+    },
   }),
 );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORGANISATION_ACCOUNT_ROLES } from '@bof/config/enums';
+import { MEMBERSHIP_LEVELS, ORGANISATION_ACCOUNT_ROLES } from '@bof/config/enums';
 import { EMAIL_ADDRESS_PATTERN } from '../../inputs/email-address';
 
 /** At most this many addresses in one add (a CSV import of up to 1,000 rows is one request). */
@@ -70,3 +70,23 @@ export const usersFilterSchema = z.object({
 
 export type AddUsersInput = z.infer<typeof addUsersInputSchema>;
 export type UsersFilter = z.infer<typeof usersFilterSchema>;
+
+/** At most this many seats in one account. */
+export const MAX_SEATS = 10_000;
+
+export const grantPartnerInputSchema = z.object({
+  title: z
+    .string({ error: 'Enter the organisation name.' })
+    .trim()
+    .min(1, 'Enter the organisation name.')
+    .max(160, 'The organisation name can be at most 160 characters.')
+    .refine((v) => !/[\p{Cc}<>]/u.test(v), 'The organisation name cannot contain < > or control characters.'),
+  ownerEmail: emailSchema,
+  membershipLevel: z.enum(MEMBERSHIP_LEVELS).refine((v) => v !== 'None', 'Choose a membership level.'),
+  seats: z
+    .number()
+    .int('Seats are a whole number.')
+    .min(1, 'Give at least one seat.')
+    .max(MAX_SEATS, `At most ${MAX_SEATS} seats.`),
+  endsAt: z.date({ error: 'Give the end date.' }),
+});

@@ -498,3 +498,55 @@ describe('validateVAT over GraphQL', () => {
     expect(refused.fieldErrors.map((e) => e.message).join(' ')).toContain('without spaces');
   });
 });
+
+describe('Partner memberships', () => {
+  const GRANT = `mutation ($input: GrantPartnerMembershipInput!) {
+    grantPartnerMembership(input: $input) {
+      __typename
+      ... on OrganisationAccount { title }
+      ... on ZodError { fieldErrors { path message } }
+      ... on Error { message }
+    }
+  }`;
+  const input = (over: Record<string, unknown> = {}) => ({
+    title: 'Partner House',
+    ownerEmail: 'partner-owner@example.org',
+    membershipLevel: 'Premium',
+    seats: 10,
+    endsAt: new Date(Date.now() + 90 * 86_400_000).toISOString(),
+    ...over,
+  });
+
+  it('lets only an admin grant one, to a reader who has signed in, and it works like any account', async () => {
+    const owner = await harness.signIn('partner-owner');
+    const admin = await harness.signIn('partner-admin', { isBofAdmin: true });
+    const refused = await harness.post(GRANT, { input: input() }, owner);
+    expect(data(refused.body, 'grantPartnerMembership').__typename).toBe('UnauthorizedError');
+    const unknownOwner = await harness.post(
+      GRANT,
+      { input: input({ ownerEmail: 'nobody@example.org' }) },
+      admin,
+    );
+    expect(data(unknownOwner.body, 'grantPartnerMembership')).toMatchObject({
+      __typename: 'ZodError',
+      fieldErrors: [{ path: ['input', 'ownerEmail'] }],
+    });
+    const past = await harness.post(
+      GRANT,
+      { input: input({ endsAt: '2020-01-01T00:00:00Z', seats: 0 }) },
+      admin,
+    );
+    expect(data(past.body, 'grantPartnerMembership').__typename).toBe('ZodError');
+    const granted = await harness.post(GRANT, { input: input() }, admin);
+    expect(data(granted.body, 'grantPartnerMembership')).toMatchObject({
+      __typename: 'OrganisationAccount',
+      title: 'Partner House',
+    });
+    expect(
+      await harness.services.organisations.membershipClaims(
+        { membershipOf: async () => NO_MEMBERSHIP },
+        owner.userId,
+      ),
+    ).toMatchObject({ level: 'Premium', type: 'Partner' });
+  });
+});

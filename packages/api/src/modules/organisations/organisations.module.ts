@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MembershipLevel, MembershipType, OrganisationAccountRole } from '@bof/config/enums';
+import { FieldValidationError } from '../../errors/field-validation-error';
 import type { MembershipRecords } from '../../auth/membership-records';
 import type { OrganisationRoles } from '../../auth/organisation-roles';
 import type { Platform } from '../../platform/platform';
@@ -113,6 +114,42 @@ export function createOrganisationsModule(
           allowsGroupAddresses: input.allowsGroupAddresses ?? true,
         },
         owner,
+      });
+    },
+    /**
+     * An admin grants an organisation a Partner membership, without billing: the owner (a reader with
+     * an account) takes the first seat.
+     */
+    async grantPartnerMembership(input: {
+      title: string;
+      ownerEmail: string;
+      membershipLevel: MembershipLevel;
+      seats: number;
+      endsAt: Date;
+    }) {
+      if (input.endsAt <= deps.now()) {
+        throw new FieldValidationError([
+          { path: ['input', 'endsAt'], code: 'too_small', message: 'The end date must be in the future.' },
+        ]);
+      }
+      const ownerId = (await repo.userIdsByEmail([input.ownerEmail])).get(input.ownerEmail);
+      if (!ownerId) {
+        throw new FieldValidationError([
+          {
+            path: ['input', 'ownerEmail'],
+            code: 'unknown_reader',
+            message: 'The owner must have signed in to the site with this address first.',
+          },
+        ]);
+      }
+      return this.createAccount({
+        title: input.title,
+        owner: { userId: ownerId, email: input.ownerEmail },
+        membershipType: 'Partner',
+        membershipLevel: input.membershipLevel,
+        planCode: null,
+        seats: input.seats,
+        accessEndsAt: input.endsAt,
       });
     },
     /**
