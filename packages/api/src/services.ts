@@ -13,6 +13,10 @@ import { createEmailChange, type EmailChangePorts } from './modules/email-change
 import type { EmailChangeDeps } from './modules/email-change/email-change.service';
 import { createKratosIdentitySessions, type IdentitySessions } from './modules/session/identity-sessions';
 import { createSessionModule, type SessionModule } from './modules/session/session.module';
+import {
+  createOrganisationsModule,
+  type OrganisationsModule,
+} from './modules/organisations/organisations.module';
 import { createReferenceRepo } from './modules/reference/reference.repo';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service';
 import { createPersonalDetails, type PersonalDetails } from './modules/viewer/personal-details.module';
@@ -30,6 +34,8 @@ export interface Services extends Platform {
   billing: BillingModule;
   sessions: SessionModule;
   access: AccessModule;
+  /** Organisation accounts: seats, users and roles. */
+  organisations: OrganisationsModule;
   content: ContentService;
   /** Story illustrations as PNG and SVG files, served only while a story uses them. */
   illustrations: IllustrationFiles;
@@ -82,10 +88,15 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     platform,
     ports.billingProvider ? { provider: ports.billingProvider } : {},
   );
+  const organisations = createOrganisationsModule(platform, ports.courier);
   const sessions = await createSessionModule(
     platform,
     { billing },
-    identitySessions ? { identity: identitySessions } : {},
+    {
+      ...(identitySessions ? { identity: identitySessions } : {}),
+      // The better of the reader's individual and organisation memberships.
+      membershipOf: (userId, reader) => organisations.membershipClaims(billing, userId, reader),
+    },
   );
   const access = await createAccessModule(platform, { sessions }, { indexPollMs: ports.accessIndexPollMs });
   const contentChanges = openContentChangeFeed(platform);
@@ -101,6 +112,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     billing,
     sessions,
     access,
+    organisations,
     content: contentServiceFor(db),
     illustrations: illustrationFilesFor(db),
     contact: createContactService(platform, ports.courier),

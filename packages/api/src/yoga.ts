@@ -1,7 +1,7 @@
 import { createGraphQLError, createYoga, maskError } from 'graphql-yoga';
 import type { ServerEnv } from '@bof/config/server';
 import { noMembershipRecords, type MembershipRecords } from './auth/membership-records';
-import { noOrganisationRoles, type OrganisationRoles } from './auth/organisation-roles';
+import type { OrganisationRoles } from './auth/organisation-roles';
 import type { ViewerResolver } from './auth/viewer';
 import type { GraphQLContext } from './context';
 import { isDomainError } from './errors/domain-error';
@@ -76,7 +76,6 @@ export function createGraphQLHandler(
   options: GraphQLHandlerOptions,
 ): (request: Request) => Promise<Response> {
   const limits = { ...GRAPHQL_LIMITS, ...options.limits };
-  const organisationRoles = options.organisationRoles ?? noOrganisationRoles;
   const membershipRecords = options.membershipRecords ?? noMembershipRecords;
   const yoga = createYoga<Record<string, never>, GraphQLContext>({
     schema,
@@ -87,13 +86,17 @@ export function createGraphQLHandler(
     graphiql: !options.production,
     landingPage: false,
     plugins: graphQLLimitPlugins(limits, options.production, options.clientAddress),
-    context: async ({ request }) => ({
-      services: await options.services(),
-      viewer: await options.resolveViewer(request),
-      organisationRoles,
-      membershipRecords,
-      request,
-    }),
+    context: async ({ request }) => {
+      const services = await options.services();
+      return {
+        services,
+        viewer: await options.resolveViewer(request),
+        // Roles and seats from the organisations module, unless the caller gives its own.
+        organisationRoles: options.organisationRoles ?? services.organisations.roles,
+        membershipRecords: services.organisations.records(membershipRecords),
+        request,
+      };
+    },
   });
 
   return async (request) => {

@@ -108,3 +108,8 @@ export function eligibilityFrom(
       (membership.plan?.upgradesTo.length ?? 0) > 0,
   };
 }
+
+/** Orders membership levels (higher opens more), for whoever compares memberships of several sources. */
+export function membershipLevelRank(level: MembershipLevel): number {
+  return RANK[level];
+}

@@ -27,10 +27,24 @@ describe('the Kratos identity-session port', () => {
       identityId: 'i1',
       email: 'a@example.org',
       name: { first: 'A' },
+      emailVerified: false,
     });
     expect(calls).toEqual([
       { url: 'https://auth.example.org/sessions/whoami', cookie: 'ory_kratos_session=abc' },
     ]);
+  });
+
+  it('says whether the sign-in address is verified (only a verified address of that value counts)', async () => {
+    const withAddresses = (addresses: unknown) => ({
+      ...session,
+      identity: { ...session.identity, verifiable_addresses: addresses },
+    });
+    const read = async (addresses: unknown) =>
+      (await port(() => Response.json(withAddresses(addresses))).sessions.whoami('x=1'))?.emailVerified;
+    expect(await read([{ value: 'A@example.org', verified: true }])).toBe(true);
+    expect(await read([{ value: 'a@example.org', verified: false }])).toBe(false);
+    expect(await read([{ value: 'other@example.org', verified: true }])).toBe(false);
+    expect(await read('not a list')).toBe(false);
   });
 
   it('ignores a malformed or blank name rather than refusing the session', async () => {
@@ -42,6 +56,7 @@ describe('the Kratos identity-session port', () => {
       sessionId: 's1',
       identityId: 'i1',
       email: 'a@example.org',
+      emailVerified: false,
     });
     expect(
       await port(() => Response.json(traits({ first: '  ', last: ' Reader ' }))).sessions.whoami('x=1'),

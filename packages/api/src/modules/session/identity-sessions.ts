@@ -9,6 +9,8 @@ export interface IdentitySession {
   name?: { first?: string; last?: string };
   /** When the reader last proved who they are (Kratos `authenticated_at`), for privileged changes. */
   authenticatedAt?: Date;
+  /** Whether the sign-in address is a verified address of the identity (its seats held by invitation follow it). */
+  emailVerified?: boolean;
 }
 
 /** What the session refresh needs from the identity provider: the consumer declares the port. */
@@ -42,6 +44,10 @@ const whoamiSchema = z.object({
           .catch(undefined),
       })
       .passthrough(),
+    verifiable_addresses: z
+      .array(z.object({ value: z.string(), verified: z.boolean().optional() }).passthrough())
+      .optional()
+      .catch(undefined),
   }),
 });
 
@@ -82,6 +88,9 @@ export function createKratosIdentitySessions(options: {
         email,
         ...(first || last ? { name: { ...(first ? { first } : {}), ...(last ? { last } : {}) } } : {}),
         ...(parsed.data.authenticated_at ? { authenticatedAt: new Date(parsed.data.authenticated_at) } : {}),
+        emailVerified: (parsed.data.identity.verifiable_addresses ?? []).some(
+          (a) => a.verified === true && a.value.toLowerCase() === email.toLowerCase(),
+        ),
       };
     },
     async countOtherSessions(cookieHeader, limit) {

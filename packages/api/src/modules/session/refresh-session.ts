@@ -19,6 +19,7 @@ export interface SessionRefreshDeps extends SignInVerdictDeps {
   /** The reader's membership; the billing module provides it. */
   membershipOf(
     userId: string,
+    reader?: { email: string; emailVerified: boolean },
   ): Promise<{ level: MembershipLevel; type: MembershipType; unclaimedAccountId: string | null }>;
   /** Whether the reader has completed their personal details (one-more-step). */
   isUserDataComplete(userId: string): Promise<boolean>;
@@ -73,7 +74,10 @@ export async function refreshSession(
     ...(session.name ? { name: session.name } : {}),
   });
   const [membership, userDataComplete, otherSessions] = await Promise.all([
-    deps.membershipOf(account.userId),
+    deps.membershipOf(account.userId, {
+      email: account.email,
+      emailVerified: session.emailVerified === true,
+    }),
     deps.isUserDataComplete(account.userId),
     deps.identity.countOtherSessions(input.cookieHeader, deps.maxSessions + 1),
   ]);

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import type { MembershipLevel, MembershipType, OrganisationAccountRole } from '@bof/config/enums';
+import { FieldValidationError } from '../../errors/field-validation-error';
+import type { MembershipRecords } from '../../auth/membership-records';
+import type { OrganisationRoles } from '../../auth/organisation-roles';
+import type { Platform } from '../../platform/platform';
+import type { BillingModule } from '../billing/billing.module';
+import { membershipLevelRank } from '../billing/membership';
+import type { Mailer } from '../email-change/email-change-mail';
+import { createOrganisationsRepo, type NewAccountUser } from './organisations.repo';
+import {
+  addUsersToOrganisationAccount,
+  changeOrganisationAccountUserRole,
+  organisationAccountFor,
+  organisationAccountUsers,
+  organisationMembershipOf,
+  removeUserFromOrganisationAccount,
+  requireOrganisationRole,
+  unclaimedMembershipAccountOf,
+  type OrganisationsDeps,
+  type Requester,
+} from './organisations.service';
+import type { AddUsersInput, UsersFilter } from './organisations.inputs';
+import { createSimulatedVatRegistry, createViesRegistry, validateVat, type VatRegistry } from './vat';
+
+/** What the session token's membership claims are made of. */
+export interface ReaderFacts {
+  email: string;
+  emailVerified: boolean;
+}
+
+export type OrganisationsModule = ReturnType<typeof createOrganisationsModule>;
+
+/**
+ * The organisations module: organisation accounts, their seats, users and roles. Built once, by the
+ * composition root (services.ts); its failures carry stable codes (UnauthorizedError, SeatAllocationError).
+ */
+export function createOrganisationsModule(
+  platform: Pick<Platform, 'db' | 'env'>,
+  courier: Mailer,
+  options: { now?: () => Date; vatRegistry?: VatRegistry } = {},
+) {
+  const repo = createOrganisationsRepo(platform.db);
+  const deps: OrganisationsDeps = {
+    repo,
+    mailer: courier,
+    siteName: platform.env.siteName,
+    siteUrl: platform.env.siteUrl,
+    now: options.now ?? (() => new Date()),
+    newId: randomUUID,
+    levelRank: membershipLevelRank,
+  };
+  // The EU register where billing is real (Recurly), its simulator on the embedded defaults.
+  const vatRegistry =
+    options.vatRegistry ??
+    (platform.env.billing.recurly ? createViesRegistry() : createSimulatedVatRegistry());
+  const roles: OrganisationRoles = {
+    roleOf: async ({ accountId, userId }) => (await repo.seatOf(accountId, userId))?.role ?? null,
+  };
+  return {
+    deps,
+    repo,
+    roles,
+    validateVat: (vatNumber: string) => validateVat(vatRegistry, vatNumber),
+    requireOrganisationRole: (
+      accountId: string,
+      userId: string,
+      allowed: readonly OrganisationAccountRole[],
+    ) => requireOrganisationRole(deps, accountId, userId, allowed),
+    account: (requester: Requester, accountId: string) => organisationAccountFor(deps, requester, accountId),
+    users: (requester: Requester, filter: UsersFilter) => organisationAccountUsers(deps, requester, filter),
+    addUsers: (requester: Requester, input: AddUsersInput) =>
+      addUsersToOrganisationAccount(deps, requester, input),
+    removeUser: (requester: Requester, input: { accountId: string; accountUserId: string }) =>
+      removeUserFromOrganisationAccount(deps, requester, input),
+    changeRole: (
+      requester: Requester,
+      input: { accountId: string; accountUserId: string; role: OrganisationAccountRole },
+    ) => changeOrganisationAccountUserRole(deps, requester, input),
+    membershipOf: (userId: string, now = deps.now()) => organisationMembershipOf(deps, userId, now),
+    /**
+     * Creates an account with its first owner holding the first seat (a purchase, or an admin's
+     * Partner grant).
+     */
+    async createAccount(input: {
+      title: string;
+      owner: { userId: string; email: string };
+      membershipType: 'Group' | 'Partner';
+      membershipLevel: MembershipLevel;
+      planCode: string | null;
+      seats: number;
+      accessEndsAt: Date;
+      allowsGroupAddresses?: boolean;
+    }) {
+      const id = randomUUID();
+      const owner: NewAccountUser = {
+        id: randomUUID(),
+        email: input.owner.email.toLowerCase(),
+        userId: input.owner.userId,
+        role: 'OWNER',
+        invitedByUserId: null,
+      };
+      return repo.createAccount({
+        account: {
+          id,
+          title: input.title,
+          ownerUserId: input.owner.userId,
+          primaryContactEmail: input.owner.email.toLowerCase(),
+          membershipType: input.membershipType,
+          membershipLevel: input.membershipLevel,
+          planCode: input.planCode,
+          purchasedSeats: input.seats,
+          accessEndsAt: input.accessEndsAt,
+          allowsGroupAddresses: input.allowsGroupAddresses ?? true,
+        },
+        owner,
+      });
+    },
+    /**
+     * An admin grants an organisation a Partner membership, without billing: the owner (a reader with
+     * an account) takes the first seat.
+     */
+    async grantPartnerMembership(input: {
+      title: string;
+      ownerEmail: string;
+      membershipLevel: MembershipLevel;
+      seats: number;
+      endsAt: Date;
+    }) {
+      if (input.endsAt <= deps.now()) {
+        throw new FieldValidationError([
+          { path: ['input', 'endsAt'], code: 'too_small', message: 'The end date must be in the future.' },
+        ]);
+      }
+      const ownerId = (await repo.userIdsByEmail([input.ownerEmail])).get(input.ownerEmail);
+      if (!ownerId) {
+        throw new FieldValidationError([
+          {
+            path: ['input', 'ownerEmail'],
+            code: 'unknown_reader',
+            message: 'The owner must have signed in to the site with this address first.',
+          },
+        ]);
+      }
+      return this.createAccount({
+        title: input.title,
+        owner: { userId: ownerId, email: input.ownerEmail },
+        membershipType: 'Partner',
+        membershipLevel: input.membershipLevel,
+        planCode: null,
+        seats: input.seats,
+        accessEndsAt: input.endsAt,
+      });
+    },
+    /**
+     * The session token's membership facts: seats held for the reader's verified address become theirs,
+     * then the better of their individual and organisation memberships wins; an enabled domain claim
+     * on their address offers its account (`unclaimed_membership_account_id`).
+     */
+    async membershipClaims(
+      billing: Pick<BillingModule, 'membershipOf'>,
+      userId: string,
+      reader?: ReaderFacts,
+    ): Promise<{ level: MembershipLevel; type: MembershipType; unclaimedAccountId: string | null }> {
+      if (reader?.emailVerified) await repo.linkInvitations(userId, reader.email);
+      const now = deps.now();
+      const [individual, group, unclaimedAccountId] = await Promise.all([
+        billing.membershipOf(userId),
+        organisationMembershipOf(deps, userId, now),
+        reader ? unclaimedMembershipAccountOf(deps, { userId, ...reader }, now) : Promise.resolve(null),
+      ]);
+      const useGroup =
+        group !== null && membershipLevelRank(group.level) > membershipLevelRank(individual.level);
+      return useGroup
+        ? { level: group.level, type: group.type, unclaimedAccountId }
+        : { level: individual.level, type: individual.type, unclaimedAccountId };
+    },
+    /** The viewer query's records, with the organisation accounts and group membership filled in. */
+    records(base: MembershipRecords): MembershipRecords {
+      return {
+        ...base,
+        async groupMembership(userId) {
+          const group = await organisationMembershipOf(deps, userId, deps.now());
+          return group ? { accountId: group.accountId, title: group.title, status: group.status } : null;
+        },
+        async organisationAccounts(userId) {
+          return (await repo.accountsOf(userId)).map(({ account }) => ({
+            accountId: account.id,
+            title: account.title,
+          }));
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,348 @@
+import { and, asc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { OrganisationAccountRole } from '@bof/config/enums';
+import type { Database } from '@bof/db/client';
+import {
+  accounts,
+  organisationAccountDomains,
+  organisationAccounts,
+  organisationAccountUsers,
+  organisationSubscriptions,
+  userData,
+} from '@bof/db/schema';
+
+export type OrganisationAccountRecord = typeof organisationAccounts.$inferSelect;
+export type OrganisationSubscriptionRecord = typeof organisationSubscriptions.$inferSelect;
+export type OrganisationDomainRecord = typeof organisationAccountDomains.$inferSelect;
+
+/** A seat as the users list shows it: the account's row, with the reader's name when known. */
+export interface AccountUserRecord {
+  accountUserId: string;
+  accountId: string;
+  userId: string | null;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: OrganisationAccountRole;
+  createdAt: Date;
+}
+
+export interface NewAccountUser {
+  id: string;
+  email: string;
+  userId: string | null;
+  role: OrganisationAccountRole;
+  invitedByUserId: string | null;
+}
+
+/** Why an allocation did not happen (the service turns these into SeatAllocationErrors). */
+export type AllocationOutcome =
+  | { kind: 'allocated'; users: NewAccountUser[] }
+  | { kind: 'no_seats' }
+  | { kind: 'already_taken'; emails: string[] };
+
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const userColumns = {
+  accountUserId: organisationAccountUsers.id,
+  accountId: organisationAccountUsers.accountId,
+  userId: organisationAccountUsers.userId,
+  email: organisationAccountUsers.email,
+  firstName: userData.firstName,
+  lastName: userData.lastName,
+  role: organisationAccountUsers.role,
+  createdAt: organisationAccountUsers.createdAt,
+};
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** The only place that builds organisation queries. */
+export function createOrganisationsRepo(db: Database) {
+  async function existingEmails(accountId: string, emails: readonly string[]): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const rows = await db
+      .select({ email: organisationAccountUsers.email })
+      .from(organisationAccountUsers)
+      .where(
+        and(
+          eq(organisationAccountUsers.accountId, accountId),
+          inArray(organisationAccountUsers.email, [...emails]),
+        ),
+      );
+    return new Set(rows.map((r) => r.email));
+  }
+
+  return {
+    async createAccount(input: {
+      account: typeof organisationAccounts.$inferInsert;
+      owner: NewAccountUser;
+      subscription?: typeof organisationSubscriptions.$inferInsert;
+    }): Promise<OrganisationAccountRecord> {
+      return db.transaction(async (tx) => {
+        const [account] = await tx
+          .insert(organisationAccounts)
+          .values({ ...input.account, allocatedSeats: 1 })
+          .returning();
+        await tx.insert(organisationAccountUsers).values({ ...input.owner, accountId: input.account.id });
+        if (input.subscription) await tx.insert(organisationSubscriptions).values(input.subscription);
+        return account!;
+      });
+    },
+
+    async findAccount(accountId: string): Promise<OrganisationAccountRecord | null> {
+      const [row] = await db
+        .select()
+        .from(organisationAccounts)
+        .where(eq(organisationAccounts.id, accountId));
+      return row ?? null;
+    },
+
+    /** The requester's own seat in the account, or null when they hold none (or the account is unknown). */
+    async seatOf(accountId: string, userId: string): Promise<AccountUserRecord | null> {
+      const [row] = await db
+        .select(userColumns)
+        .from(organisationAccountUsers)
+        .leftJoin(userData, eq(userData.userId, organisationAccountUsers.userId))
+        .where(
+          and(eq(organisationAccountUsers.accountId, accountId), eq(organisationAccountUsers.userId, userId)),
+        );
+      return row ?? null;
+    },
+
+    async findAccountUser(accountId: string, accountUserId: string): Promise<AccountUserRecord | null> {
+      const [row] = await db
+        .select(userColumns)
+        .from(organisationAccountUsers)
+        .leftJoin(userData, eq(userData.userId, organisationAccountUsers.userId))
+        .where(
+          and(
+            eq(organisationAccountUsers.accountId, accountId),
+            eq(organisationAccountUsers.id, accountUserId),
+          ),
+        );
+      return row ?? null;
+    },
+
+    async findAccountUserByEmail(accountId: string, email: string): Promise<AccountUserRecord | null> {
+      const [row] = await db
+        .select(userColumns)
+        .from(organisationAccountUsers)
+        .leftJoin(userData, eq(userData.userId, organisationAccountUsers.userId))
+        .where(
+          and(eq(organisationAccountUsers.accountId, accountId), eq(organisationAccountUsers.email, email)),
+        );
+      return row ?? null;
+    },
+
+    /** The accounts the reader holds a seat in, with their role. */
+    async accountsOf(
+      userId: string,
+    ): Promise<{ account: OrganisationAccountRecord; role: OrganisationAccountRole }[]> {
+      return db
+        .select({ account: organisationAccounts, role: organisationAccountUsers.role })
+        .from(organisationAccountUsers)
+        .innerJoin(organisationAccounts, eq(organisationAccounts.id, organisationAccountUsers.accountId))
+        .where(eq(organisationAccountUsers.userId, userId))
+        .orderBy(asc(organisationAccounts.title), asc(organisationAccounts.id));
+    },
+
+    /** Readers with an account already, by (lower-case) e-mail address. */
+    async userIdsByEmail(emails: readonly string[]): Promise<Map<string, string>> {
+      if (emails.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: accounts.userId, email: sql<string>`lower(${accounts.email})` })
+        .from(accounts)
+        .where(inArray(sql`lower(${accounts.email})`, [...emails]));
+      return new Map(rows.map((r) => [r.email, r.userId]));
+    },
+
+    existingEmails,
+
+    /**
+     * Takes `users.length` seats and adds the users, all or none. The seat count is raised by one
+     * conditional UPDATE: PostgreSQL locks the account's row, so concurrent requests for the last seat
+     * are decided one after the other and at most the purchased seats are ever taken.
+     */
+    async allocateSeats(accountId: string, users: readonly NewAccountUser[]): Promise<AllocationOutcome> {
+      try {
+        return await db.transaction(async (tx) => {
+          const taken = await tx
+            .update(organisationAccounts)
+            .set({ allocatedSeats: sql`${organisationAccounts.allocatedSeats} + ${users.length}` })
+            .where(
+              and(
+                eq(organisationAccounts.id, accountId),
+                sql`${organisationAccounts.allocatedSeats} + ${users.length} <= ${organisationAccounts.purchasedSeats}`,
+              ),
+            )
+            .returning({ id: organisationAccounts.id });
+          if (taken.length === 0) return { kind: 'no_seats' } as const;
+          await tx.insert(organisationAccountUsers).values(users.map((u) => ({ ...u, accountId })));
+          return { kind: 'allocated', users: [...users] } as const;
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const already = await existingEmails(
+          accountId,
+          users.map((u) => u.email),
+        );
+        return { kind: 'already_taken', emails: [...already] };
+      }
+    },
+
+    /** Frees the seat; false when it was gone already. */
+    async removeAccountUser(accountId: string, accountUserId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(organisationAccountUsers)
+          .where(
+            and(
+              eq(organisationAccountUsers.accountId, accountId),
+              eq(organisationAccountUsers.id, accountUserId),
+            ),
+          )
+          .returning({ id: organisationAccountUsers.id });
+        if (removed.length === 0) return false;
+        await tx
+          .update(organisationAccounts)
+          .set({ allocatedSeats: sql`${organisationAccounts.allocatedSeats} - 1` })
+          .where(eq(organisationAccounts.id, accountId));
+        return true;
+      });
+    },
+
+    async setRole(accountId: string, accountUserId: string, role: OrganisationAccountRole): Promise<void> {
+      await db
+        .update(organisationAccountUsers)
+        .set({ role })
+        .where(
+          and(
+            eq(organisationAccountUsers.accountId, accountId),
+            eq(organisationAccountUsers.id, accountUserId),
+          ),
+        );
+    },
+
+    async setOwner(accountId: string, ownerUserId: string): Promise<void> {
+      await db
+        .update(organisationAccounts)
+        .set({ ownerUserId })
+        .where(eq(organisationAccounts.id, accountId));
+    },
+
+    /** The account's owners with a reader behind them, oldest first. */
+    async ownersOf(accountId: string): Promise<AccountUserRecord[]> {
+      return db
+        .select(userColumns)
+        .from(organisationAccountUsers)
+        .leftJoin(userData, eq(userData.userId, organisationAccountUsers.userId))
+        .where(
+          and(eq(organisationAccountUsers.accountId, accountId), eq(organisationAccountUsers.role, 'OWNER')),
+        )
+        .orderBy(asc(organisationAccountUsers.createdAt), asc(organisationAccountUsers.id));
+    },
+
+    /**
+     * One page of the account's users, by e-mail address: matching a search on name or address, and a
+     * role. `after` is the last row of the previous page (its e-mail and id).
+     */
+    async listUsers(filter: {
+      accountId: string;
+      search?: string | undefined;
+      role?: OrganisationAccountRole | undefined;
+      limit: number;
+      after?: { email: string; id: string } | undefined;
+    }): Promise<AccountUserRecord[]> {
+      const term = filter.search ? likePattern(filter.search) : null;
+      return db
+        .select(userColumns)
+        .from(organisationAccountUsers)
+        .leftJoin(userData, eq(userData.userId, organisationAccountUsers.userId))
+        .where(
+          and(
+            eq(organisationAccountUsers.accountId, filter.accountId),
+            filter.role ? eq(organisationAccountUsers.role, filter.role) : undefined,
+            term
+              ? or(
+                  ilike(organisationAccountUsers.email, term),
+                  ilike(userData.firstName, term),
+                  ilike(userData.lastName, term),
+                  ilike(
+                    sql`coalesce(${userData.firstName}, '') || ' ' || coalesce(${userData.lastName}, '')`,
+                    term,
+                  ),
+                )
+              : undefined,
+            filter.after
+              ? or(
+                  gt(organisationAccountUsers.email, filter.after.email),
+                  and(
+                    eq(organisationAccountUsers.email, filter.after.email),
+                    gt(organisationAccountUsers.id, filter.after.id),
+                  ),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(asc(organisationAccountUsers.email), asc(organisationAccountUsers.id))
+        .limit(filter.limit);
+    },
+
+    /**
+     * Seats held for `email` in any account become the reader's once they have proved the address
+     * (a verified address, at sign-in). Returns how many were linked.
+     */
+    async linkInvitations(userId: string, email: string): Promise<number> {
+      const linked = await db
+        .update(organisationAccountUsers)
+        .set({ userId })
+        .where(
+          and(
+            isNull(organisationAccountUsers.userId),
+            eq(organisationAccountUsers.email, email.toLowerCase()),
+            // A reader never holds two seats in one account.
+            sql`not exists (select 1 from ${organisationAccountUsers} o2 where o2.account_id = ${organisationAccountUsers.accountId} and o2.user_id = ${userId})`,
+          ),
+        )
+        .returning({ id: organisationAccountUsers.id });
+      return linked.length;
+    },
+
+    async subscriptionsOf(accountId: string): Promise<OrganisationSubscriptionRecord[]> {
+      return db
+        .select()
+        .from(organisationSubscriptions)
+        .where(eq(organisationSubscriptions.accountId, accountId))
+        .orderBy(asc(organisationSubscriptions.createdAt));
+    },
+
+    async domainsOf(accountId: string): Promise<OrganisationDomainRecord[]> {
+      return db
+        .select()
+        .from(organisationAccountDomains)
+        .where(eq(organisationAccountDomains.accountId, accountId))
+        .orderBy(asc(organisationAccountDomains.domain), asc(organisationAccountDomains.createdAt));
+    },
+
+    /** The enabled, proved claim on `domain`, if any. */
+    async enabledDomain(domain: string): Promise<OrganisationDomainRecord | null> {
+      const [row] = await db
+        .select()
+        .from(organisationAccountDomains)
+        .where(
+          and(
+            eq(organisationAccountDomains.domain, domain),
+            isNull(organisationAccountDomains.disabledAt),
+            sql`${organisationAccountDomains.verifiedAt} is not null`,
+          ),
+        );
+      return row ?? null;
+    },
+  };
+}
+
+export type OrganisationsRepo = ReturnType<typeof createOrganisationsRepo>;
