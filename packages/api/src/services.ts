@@ -15,6 +15,7 @@ import { createKratosIdentitySessions, type IdentitySessions } from './modules/s
 import { createSessionModule, type SessionModule } from './modules/session/session.module';
 import { createReferenceRepo } from './modules/reference/reference.repo';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service';
+import { createStudentsModule, type StudentsModule } from './modules/students/students.module';
 import { createPersonalDetails, type PersonalDetails } from './modules/viewer/personal-details.module';
 import type { Platform } from './platform/platform';
 
@@ -33,6 +34,8 @@ export interface Services extends Platform {
   /** Story illustrations as PNG and SVG files, served only while a story uses them. */
   illustrations: IllustrationFiles;
   contact: ContactService;
+  /** Student memberships: academic address verification, the student purchase, graduation handling. */
+  students: StudentsModule;
   personalDetails: PersonalDetails;
   reference: ReferenceService;
   /** Null when no identity admin API is reachable: e-mail changes are then unavailable. */
@@ -82,6 +85,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     identitySessions ? { identity: identitySessions } : {},
   );
   const access = await createAccessModule(platform, { sessions }, { indexPollMs: ports.accessIndexPollMs });
+  const students = createStudentsModule(platform, { billing, mailer: ports.courier });
   return {
     ...platform,
     courier: ports.courier,
@@ -91,12 +95,14 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     content: contentServiceFor(db),
     illustrations: illustrationFilesFor(db),
     contact: createContactService(platform, ports.courier),
+    students,
     personalDetails: createPersonalDetails(db),
     reference: createReferenceService({ repo: createReferenceRepo(db) }),
     emailChange: createEmailChange(platform, { ...ports, mailer: ports.courier }),
     analyticsCollector: env.analytics.embeddedCollector ? createAnalyticsCollector(platform) : null,
     async close() {
       access.stop();
+      students.stop();
       await platform.database.close();
     },
   };
