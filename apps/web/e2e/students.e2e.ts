@@ -7,6 +7,10 @@ const YEAR = new Date().getUTCFullYear();
 const academicAddress = (label: string) =>
   `${label}.${Date.now()}${Math.random().toString(36).slice(2, 6)}@ox.ac.uk`;
 
+/** A full-page picture of what the reader sees, kept with the run's results for review. */
+const snapshot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+
 async function askForCode(page: Page, email: string, year: number) {
   await page.getByLabel('Academic e-mail address').fill(email);
   await page.getByLabel('Graduation year').fill(String(year));
@@ -20,6 +24,7 @@ test('a student verifies an academic address with the e-mailed code, buys the st
   await registerWithCode(page, freshEmail('student'));
   await page.goto('/subscriptions/packages/students/');
   await expect(page.getByRole('heading', { name: 'Student membership', level: 1 })).toBeVisible();
+  await snapshot(page, 'package-desktop');
   await page.getByRole('link', { name: 'Verify your student address' }).click();
   await expect(page).toHaveURL(/\/subscriptions\/students\/validation\/$/);
 
@@ -32,6 +37,7 @@ test('a student verifies an academic address with the e-mailed code, buys the st
   await askForCode(page, email, YEAR + 2);
   await expect(page.getByText(`We sent a 6-digit code to ${email} (University of Oxford).`)).toBeVisible();
   const code = await latestCodeFor(page.request, email);
+  await snapshot(page, 'validation-code-desktop');
   const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
   const codeField = page.getByLabel('Code from the e-mail');
   await codeField.fill(wrong);
@@ -46,10 +52,12 @@ test('a student verifies an academic address with the e-mailed code, buys the st
   await expect(page).toHaveURL(/\/subscriptions\/students\/payment\/$/);
   await expect(page.getByText(`Verified student address: ${email}`)).toBeVisible();
   await fillCard(page, '4111 1111 1111 1111');
+  await snapshot(page, 'payment-desktop');
   await page.getByRole('button', { name: /^Pay / }).click();
   await page.waitForURL('**/subscriptions/students/confirmation/', { timeout: 60_000 });
   await expect(page.getByRole('heading', { name: 'Welcome, you are a student member' })).toBeVisible();
   await expect.poll(async () => (await sessionClaims(page)).membership_type).toBe('Student');
+  await snapshot(page, 'confirmation-desktop');
 
   await page.goto('/user/account/');
   await expect(page.getByTestId('academic-email')).toContainText(email);
@@ -60,6 +68,7 @@ test('group-style and non-academic addresses are refused next to the field, with
   page,
 }) => {
   test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
   await registerWithCode(page, freshEmail('not-student'));
   await page.goto('/subscriptions/students/validation/');
 
@@ -71,6 +80,8 @@ test('group-style and non-academic addresses are refused next to the field, with
   await expect(
     page.getByText(/This is not an address of a university or college we recognise/),
   ).toBeVisible();
+  await snapshot(page, 'validation-refused-phone');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByRole('link', { name: 'Contact our student desk' }).click();
   await expect(page).toHaveURL(/\/contact\/student\/$/);
   await expect(page.getByRole('heading', { name: 'Student enquiries' })).toBeVisible();
