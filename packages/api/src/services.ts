@@ -19,6 +19,7 @@ import {
 } from './modules/organisations/organisations.module';
 import { createReferenceRepo } from './modules/reference/reference.repo';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service';
+import { createStudentsModule, type StudentsModule } from './modules/students/students.module';
 import { createPersonalDetails, type PersonalDetails } from './modules/viewer/personal-details.module';
 import { openContentChangeFeed, type ContentChangeFeed } from './platform/content-changes';
 import type { Platform } from './platform/platform';
@@ -40,6 +41,8 @@ export interface Services extends Platform {
   /** Story illustrations as PNG and SVG files, served only while a story uses them. */
   illustrations: IllustrationFiles;
   contact: ContactService;
+  /** Student memberships: academic address verification, the student purchase, graduation handling. */
+  students: StudentsModule;
   personalDetails: PersonalDetails;
   reference: ReferenceService;
   /** Null when no identity admin API is reachable: e-mail changes are then unavailable. */
@@ -106,6 +109,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
       .refresh()
       .catch((error: unknown) => console.error('Reloading the access index failed', error));
   });
+  const students = createStudentsModule(platform, { billing, mailer: ports.courier });
   return {
     ...platform,
     courier: ports.courier,
@@ -116,6 +120,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     content: contentServiceFor(db),
     illustrations: illustrationFilesFor(db),
     contact: createContactService(platform, ports.courier),
+    students,
     personalDetails: createPersonalDetails(db),
     reference: createReferenceService({ repo: createReferenceRepo(db) }),
     emailChange: createEmailChange(platform, { ...ports, mailer: ports.courier }),
@@ -124,6 +129,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     async close() {
       access.stop();
       await contentChanges.close();
+      students.stop();
       await platform.database.close();
     },
   };

@@ -14,6 +14,7 @@ export const PRODUCT_AREAS = {
   contact: { built: true, path: '/contact/professional/' },
   legal: { built: true, path: '/legal/' },
   account: { built: true, path: '/user/account/' },
+  studentMembership: { built: true, path: '/subscriptions/packages/students/' },
   // Spec §2 pages not built yet: their links stay hidden until the page exists.
   search: { built: false, path: '/search/' },
   careers: { built: false, path: '/careers/' },
@@ -22,7 +23,6 @@ export const PRODUCT_AREAS = {
   profiles: { built: false, path: '/organisations/' },
   bof500: { built: false, path: '/bof500/' },
   professional: { built: false, path: '/professional/' },
-  studentMembership: { built: false, path: '/subscriptions/packages/students/' },
   groupMembership: { built: false, path: '/subscriptions/groups/' },
 } as const satisfies Record<string, { built: boolean; path: string }>;
 

@@ -6,6 +6,7 @@ import { track } from '../../client/analytics/tracker';
 import { useAuth } from '../../client/auth/auth-provider';
 import { waitForMembershipChange } from '../../client/auth/membership-change';
 import { PurchaseIndividualSubscriptionMutation } from '../../client/graphql/billing.documents';
+import { PurchaseStudentSubscriptionMutation } from '../../client/graphql/students.documents';
 import { runMutation } from '../../client/graphql/graphql-client';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
 import { useHydrated } from '../../client/use-hydrated';
@@ -64,6 +65,11 @@ interface PaymentFormProps {
   testCardsHint: boolean;
   /** Recurly.js card fields and pricing when Recurly is configured; the simulator's fields otherwise. */
   recurly?: RecurlyBrowserConfig | null;
+  /**
+   * The student journey buys with purchaseStudentSubscription and ends on its confirmation page; the
+   * individual one (the default) with purchaseIndividualSubscription and the welcome page.
+   */
+  purchaseKind?: 'individual' | 'student';
 }
 
 /**
@@ -110,27 +116,32 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
 
   const purchase = async (pending: PendingPurchase, threeDSecureResult?: string) => {
     setPhase({ kind: 'working', step: 'Taking payment…' });
-    const before = auth.user.membershipLevel;
-    let data;
+    const student = props.purchaseKind === 'student';
+    const { membershipType: typeBefore, membershipLevel: levelBefore } = auth.user;
+    const input = {
+      planCode: pending.planCode,
+      currency: pending.currency,
+      country: pending.country,
+      billingToken: pending.billingToken,
+      idempotencyKey: pending.idempotencyKey,
+      threeDSecureActionResultToken: threeDSecureResult ?? null,
+    };
+    let result;
     try {
-      data = await runMutation(client, PurchaseIndividualSubscriptionMutation, {
-        input: {
-          planCode: pending.planCode,
-          currency: pending.currency,
-          country: pending.country,
-          billingToken: pending.billingToken,
-          idempotencyKey: pending.idempotencyKey,
-          withTrial: pending.withTrial,
-          threeDSecureActionResultToken: threeDSecureResult ?? null,
-        },
-      });
+      result = student
+        ? (await runMutation(client, PurchaseStudentSubscriptionMutation, { input }))
+            .purchaseStudentSubscription
+        : (
+            await runMutation(client, PurchaseIndividualSubscriptionMutation, {
+              input: { ...input, withTrial: pending.withTrial },
+            })
+          ).purchaseIndividualSubscription;
     } catch {
       // The request or its answer was lost: the attempt's key is kept for the retry.
       setError(UNCONFIRMED);
       setPhase({ kind: 'editing' });
       return;
     }
-    const result = data.purchaseIndividualSubscription;
     switch (result.__typename) {
       case 'IndividualSubscription': {
         sessionStorage.removeItem(PENDING_KEY);
@@ -140,12 +151,17 @@ function CardPaymentForm(props: PaymentFormProps & { recurlyFields: boolean }) {
           data: { ...analytics, subscriptionId: result.id, accountId: result.accountId },
         });
         setPhase({ kind: 'working', step: 'Setting up your membership…' });
-        await waitForMembershipChange({
-          field: 'membershipLevel',
-          before,
-          forceRefresh: () => auth.store.forceRefresh().then((s) => s.user),
-        }).catch(() => undefined);
-        window.location.assign(`/user/welcome/?plan=${encodeURIComponent(result.planCode)}`);
+        const forceRefresh = () => auth.store.forceRefresh().then((s) => s.user);
+        await (
+          student
+            ? waitForMembershipChange({ field: 'membershipType', before: typeBefore, forceRefresh })
+            : waitForMembershipChange({ field: 'membershipLevel', before: levelBefore, forceRefresh })
+        ).catch(() => undefined);
+        window.location.assign(
+          student
+            ? '/subscriptions/students/confirmation/'
+            : `/user/welcome/?plan=${encodeURIComponent(result.planCode)}`,
+        );
         return;
       }
       case 'SubscriptionPurchase3DSSecureError': {

@@ -116,7 +116,7 @@ builder.objectFields(IndividualAccountType, (t) => ({
   }),
 }));
 
-const IndividualSubscriptionType = builder
+export const IndividualSubscriptionType = builder
   .objectRef<IndividualSubscription>('IndividualSubscription')
   .implement({
     fields: (t) => ({

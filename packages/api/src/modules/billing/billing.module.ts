@@ -99,6 +99,12 @@ export interface BillingModule {
   flushWebhooks(): Promise<number>;
   /** Repairs the product's copies from the provider's records (reconcile.ts). */
   reconcile(log?: (line: string) => void): Promise<ReconcileReport>;
+  /**
+   * Runs `listener` with the subscription's uuid after each renewal notification is applied (the
+   * provider renews; the product hears it by webhook). A listener's failure is logged, never fails the
+   * delivery.
+   */
+  onRenewal(listener: (subscriptionUuid: string) => Promise<void>): void;
 }
 
 /** The webhook signing key: configured, or generated once under `<dataDir>/keys` on the embedded defaults. */
@@ -137,6 +143,13 @@ export function createBillingModule(
     void module
       .flushWebhooks()
       .catch((error: unknown) => console.error('Delivering billing webhooks failed', error));
+  };
+
+  const renewalListeners: ((subscriptionUuid: string) => Promise<void>)[] = [];
+  const afterRenewal = async (uuid: string) => {
+    for (const listener of renewalListeners) {
+      await listener(uuid).catch((error: unknown) => console.error('A renewal listener failed', error));
+    }
   };
 
   const module: BillingModule = {
@@ -222,9 +235,15 @@ export function createBillingModule(
       }
       const notification = notificationSchema.safeParse(json);
       if (!notification.success) return { status: 400, reason: 'not a notification' };
-      return { status: 200, result: await applyWebhook({ repo, provider }, notification.data) };
+      const result = await applyWebhook({ repo, provider }, notification.data);
+      const { event_type: eventType, uuid } = notification.data;
+      if (result === 'applied' && eventType === 'renewed' && uuid) await afterRenewal(uuid);
+      return { status: 200, result };
     },
     // Recurly delivers its own notifications; only the simulator's are sent from here.
+    onRenewal(listener) {
+      renewalListeners.push(listener);
+    },
     flushWebhooks: async () =>
       simulator ? deliverSimulatorWebhooks({ simulator, endpoint, key: keys[0]! }) : 0,
   };

@@ -33,7 +33,7 @@ const EligibilityType = builder
     }),
   });
 
-const UserAcademicDataType = builder.objectRef<UserAcademicDataRecord>('UserAcademicData').implement({
+export const UserAcademicDataType = builder.objectRef<UserAcademicDataRecord>('UserAcademicData').implement({
   description: "A student's academic e-mail address. The verification code is never shown.",
   fields: (t) => ({
     userId: t.exposeString('userId'),

@@ -5,6 +5,7 @@ import { getServerEnv } from '@bof/config/server';
 import { EmailChangeForm } from '../../../components/account/email-change-form';
 import { PersonalDetailsForm } from '../../../components/account/personal-details-form';
 import { SignedInSessions } from '../../../components/account/signed-in-sessions';
+import { StudentStatusSection } from '../../../components/account/student-status';
 import { MyGifts } from '../../../components/gifts/my-gifts';
 import { FlowForm } from '../../../components/auth/flow-form';
 import { FlowNotices } from '../../../components/auth/flow-notices';
@@ -81,6 +82,8 @@ export default async function AccountPage({ searchParams }: Props) {
           </p>
         )}
       </section>
+
+      <StudentStatusSection userId={viewer.user_id} />
 
       <section aria-labelledby="gifts-heading" id="gifts" className="mt-12">
         <h2 id="gifts-heading" className="font-serif text-2xl font-bold">

@@ -1,0 +1,4 @@
+export {
+  AcademicEmailConfirmationError,
+  InvalidAcademicEmailError,
+} from '../../errors/academic-email-errors';
