@@ -16,6 +16,8 @@ import { createSessionModule, type SessionModule } from './modules/session/sessi
 import { createReferenceRepo } from './modules/reference/reference.repo';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service';
 import { createPersonalDetails, type PersonalDetails } from './modules/viewer/personal-details.module';
+import type { Jobs } from './platform/jobs/jobs';
+import { createPgBossJobs } from './platform/jobs/pg-boss-jobs';
 import type { Platform } from './platform/platform';
 
 /**
@@ -26,6 +28,8 @@ import type { Platform } from './platform/platform';
 export interface Services extends Platform {
   /** The identity server's courier: SMTP, or the outbox at `/_dev/mail/` on the embedded defaults. */
   courier: Mailer;
+  /** The background job queue (pg-boss in the product's database, ADR 24). */
+  jobs: Jobs;
   billing: BillingModule;
   sessions: SessionModule;
   access: AccessModule;
@@ -55,6 +59,8 @@ export interface ServicePorts extends Omit<EmailChangePorts, 'mailer'> {
   billingProvider?: BillingProvider;
   /** How often the access index looks for content changes (tests slow it down). */
   accessIndexPollMs?: number;
+  /** Whether this process runs the job queue's scheduler (one per deployment); default yes. */
+  jobScheduler?: boolean;
 }
 
 /**
@@ -82,9 +88,11 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     identitySessions ? { identity: identitySessions } : {},
   );
   const access = await createAccessModule(platform, { sessions }, { indexPollMs: ports.accessIndexPollMs });
+  const jobs = await createPgBossJobs(platform.database, { scheduler: ports.jobScheduler ?? true });
   return {
     ...platform,
     courier: ports.courier,
+    jobs,
     billing,
     sessions,
     access,
@@ -97,6 +105,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     analyticsCollector: env.analytics.embeddedCollector ? createAnalyticsCollector(platform) : null,
     async close() {
       access.stop();
+      await jobs.stop();
       await platform.database.close();
     },
   };
