@@ -15,6 +15,7 @@ import { createKratosIdentitySessions, type IdentitySessions } from './modules/s
 import { createSessionModule, type SessionModule } from './modules/session/session.module';
 import { createReferenceRepo } from './modules/reference/reference.repo';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service';
+import { createNewslettersModule, type NewslettersService } from './modules/newsletters/newsletters.module';
 import { createPersonalDetails, type PersonalDetails } from './modules/viewer/personal-details.module';
 import type { Jobs } from './platform/jobs/jobs';
 import { createPgBossJobs } from './platform/jobs/pg-boss-jobs';
@@ -37,6 +38,8 @@ export interface Services extends Platform {
   /** Story illustrations as PNG and SVG files, served only while a story uses them. */
   illustrations: IllustrationFiles;
   contact: ContactService;
+  /** The newsletter catalogue and readers' subscriptions. */
+  newsletters: NewslettersService;
   personalDetails: PersonalDetails;
   reference: ReferenceService;
   /** Null when no identity admin API is reachable: e-mail changes are then unavailable. */
@@ -99,6 +102,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     content: contentServiceFor(db),
     illustrations: illustrationFilesFor(db),
     contact: createContactService(platform, ports.courier),
+    newsletters: createNewslettersModule(platform),
     personalDetails: createPersonalDetails(db),
     reference: createReferenceService({ repo: createReferenceRepo(db) }),
     emailChange: createEmailChange(platform, { ...ports, mailer: ports.courier }),
