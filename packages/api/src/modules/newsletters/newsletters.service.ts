@@ -27,7 +27,7 @@ export function createNewslettersService({ repo }: Deps) {
     newsletters: (): Promise<Newsletter[]> => repo.all(),
 
     /** Every newsletter with the reader's status (`none` where they never subscribed). */
-    subscriptionsOf: (viewer: Viewer) => subscriptionsOf(viewer.userId),
+    subscriptionsOf: (reader: Pick<Viewer, 'userId'>) => subscriptionsOf(reader.userId),
 
     /**
      * Subscribes or unsubscribes the reader. Unknown ids refuse the whole change. Answers every
