@@ -11,6 +11,7 @@ import './modules/content/content.graphql';
 import './modules/access/access.graphql';
 import './modules/email-change/email-change.graphql';
 import './modules/newsletters/newsletters.graphql';
+import './modules/follows/follows.graphql';
 
 /** The whole GraphQL schema. Each module registers its types by being imported above. */
 export const schema = builder.toSchema({ sortSchema: true });

@@ -15,6 +15,7 @@ import { createKratosIdentitySessions, type IdentitySessions } from './modules/s
 import { createSessionModule, type SessionModule } from './modules/session/session.module';
 import { createReferenceRepo } from './modules/reference/reference.repo';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service';
+import { createFollowsModule, type FollowsService } from './modules/follows/follows.module';
 import { createNewslettersModule, type NewslettersService } from './modules/newsletters/newsletters.module';
 import { createPersonalDetails, type PersonalDetails } from './modules/viewer/personal-details.module';
 import type { Jobs } from './platform/jobs/jobs';
@@ -40,6 +41,8 @@ export interface Services extends Platform {
   contact: ContactService;
   /** The newsletter catalogue and readers' subscriptions. */
   newsletters: NewslettersService;
+  /** What readers follow (authors, sections, topics, profiles). */
+  follows: FollowsService;
   personalDetails: PersonalDetails;
   reference: ReferenceService;
   /** Null when no identity admin API is reachable: e-mail changes are then unavailable. */
@@ -91,6 +94,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     identitySessions ? { identity: identitySessions } : {},
   );
   const access = await createAccessModule(platform, { sessions }, { indexPollMs: ports.accessIndexPollMs });
+  const content = contentServiceFor(db);
   const jobs = await createPgBossJobs(platform.database, { scheduler: ports.jobScheduler ?? true });
   return {
     ...platform,
@@ -99,10 +103,11 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     billing,
     sessions,
     access,
-    content: contentServiceFor(db),
+    content,
     illustrations: illustrationFilesFor(db),
     contact: createContactService(platform, ports.courier),
     newsletters: createNewslettersModule(platform),
+    follows: createFollowsModule(platform, { content }),
     personalDetails: createPersonalDetails(db),
     reference: createReferenceService({ repo: createReferenceRepo(db) }),
     emailChange: createEmailChange(platform, { ...ports, mailer: ports.courier }),
