@@ -12,6 +12,8 @@ import './modules/access/access.graphql';
 import './modules/email-change/email-change.graphql';
 import './modules/organisations/organisations.graphql';
 import './modules/students/students.graphql';
+import './modules/newsletters/newsletters.graphql';
+import './modules/follows/follows.graphql';
 
 /** The whole GraphQL schema. Each module registers its types by being imported above. */
 export const schema = builder.toSchema({ sortSchema: true });

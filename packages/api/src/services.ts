@@ -22,6 +22,10 @@ import { createReferenceService, type ReferenceService } from './modules/referen
 import { createStudentsModule, type StudentsModule } from './modules/students/students.module';
 import { createPersonalDetails, type PersonalDetails } from './modules/viewer/personal-details.module';
 import { openContentChangeFeed, type ContentChangeFeed } from './platform/content-changes';
+import { createFollowsModule, type FollowsService } from './modules/follows/follows.module';
+import { createNewslettersModule, type NewslettersService } from './modules/newsletters/newsletters.module';
+import type { Jobs } from './platform/jobs/jobs';
+import { createPgBossJobs } from './platform/jobs/pg-boss-jobs';
 import type { Platform } from './platform/platform';
 
 /**
@@ -32,6 +36,8 @@ import type { Platform } from './platform/platform';
 export interface Services extends Platform {
   /** The identity server's courier: SMTP, or the outbox at `/_dev/mail/` on the embedded defaults. */
   courier: Mailer;
+  /** The background job queue (pg-boss in the product's database, ADR 24). */
+  jobs: Jobs;
   billing: BillingModule;
   sessions: SessionModule;
   access: AccessModule;
@@ -43,6 +49,10 @@ export interface Services extends Platform {
   contact: ContactService;
   /** Student memberships: academic address verification, the student purchase, graduation handling. */
   students: StudentsModule;
+  /** The newsletter catalogue and readers' subscriptions. */
+  newsletters: NewslettersService;
+  /** What readers follow (authors, sections, topics, profiles). */
+  follows: FollowsService;
   personalDetails: PersonalDetails;
   reference: ReferenceService;
   /** Null when no identity admin API is reachable: e-mail changes are then unavailable. */
@@ -70,6 +80,8 @@ export interface ServicePorts extends Omit<EmailChangePorts, 'mailer'> {
   billingProvider?: BillingProvider;
   /** How often the access index looks for content changes (tests slow it down). */
   accessIndexPollMs?: number;
+  /** Whether this process runs the job queue's scheduler (one per deployment); default yes. */
+  jobScheduler?: boolean;
 }
 
 /**
@@ -110,17 +122,22 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
       .catch((error: unknown) => console.error('Reloading the access index failed', error));
   });
   const students = createStudentsModule(platform, { billing, mailer: ports.courier });
+  const content = contentServiceFor(db);
+  const jobs = await createPgBossJobs(platform.database, { scheduler: ports.jobScheduler ?? true });
   return {
     ...platform,
     courier: ports.courier,
+    jobs,
     billing,
     sessions,
     access,
     organisations,
-    content: contentServiceFor(db),
+    students,
+    content,
     illustrations: illustrationFilesFor(db),
     contact: createContactService(platform, ports.courier),
-    students,
+    newsletters: createNewslettersModule(platform),
+    follows: createFollowsModule(platform, { content }),
     personalDetails: createPersonalDetails(db),
     reference: createReferenceService({ repo: createReferenceRepo(db) }),
     emailChange: createEmailChange(platform, { ...ports, mailer: ports.courier }),
@@ -130,6 +147,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
       access.stop();
       await contentChanges.close();
       students.stop();
+      await jobs.stop();
       await platform.database.close();
     },
   };

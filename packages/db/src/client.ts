@@ -26,6 +26,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The raw PGlite instance, for dumping a template; undefined on PostgreSQL. */
   pglite: PGlite | undefined;
+  /** The PostgreSQL connection string (the job queue opens its own pool); undefined on PGlite. */
+  connectionString?: string;
 }
 
 /**
@@ -80,6 +82,7 @@ export async function openDatabase(
     kind: 'postgres',
     db,
     pglite: undefined,
+    connectionString: target.url,
     ping: async () => {
       try {
         await pool.query('select 1');

@@ -58,11 +58,15 @@ describe('product areas', () => {
     for (const link of fixed) expect(routeExists(link.href), link.href).toBe(true);
   });
 
-  it('hides the links to careers, events, newsletters, search, profiles and the BoF 500 until they exist', () => {
+  it('hides the links to careers, events, search, profiles and the BoF 500 until they exist', () => {
     const shown = [...membershipLinks, ...serviceLinks, ...helpLinks].map((l) => l.href);
-    for (const path of ['/careers/', '/events/', '/user/newsletters/', '/organisations/', '/bof500/']) {
+    for (const path of ['/careers/', '/events/', '/organisations/', '/bof500/']) {
       expect(shown).not.toContain(path);
     }
+  });
+
+  it('shows the newsletters link now that the page exists', () => {
+    expect(serviceLinks.map((l) => l.href)).toContain('/user/newsletters/');
   });
 });
 

@@ -15,11 +15,11 @@ export const PRODUCT_AREAS = {
   legal: { built: true, path: '/legal/' },
   account: { built: true, path: '/user/account/' },
   studentMembership: { built: true, path: '/subscriptions/packages/students/' },
+  newsletters: { built: true, path: '/user/newsletters/' },
   // Spec §2 pages not built yet: their links stay hidden until the page exists.
   search: { built: false, path: '/search/' },
   careers: { built: false, path: '/careers/' },
   events: { built: false, path: '/events/' },
-  newsletters: { built: false, path: '/user/newsletters/' },
   profiles: { built: false, path: '/organisations/' },
   bof500: { built: false, path: '/bof500/' },
   professional: { built: false, path: '/professional/' },

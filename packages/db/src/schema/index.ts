@@ -15,3 +15,4 @@ export * from './email-changes';
 export * from './contact';
 export * from './sign-in-risk';
 export * from './organisations';
+export * from './newsletters';

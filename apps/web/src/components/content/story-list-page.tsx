@@ -16,6 +16,7 @@ export function StoryListPage({
   empty,
   note,
   storiesHeading,
+  follow,
 }: {
   info: ListPageInfo;
   list: Pick<StoryPage, 'stories' | 'page' | 'pageCount'>;
@@ -24,6 +25,8 @@ export function StoryListPage({
   /** A line under the description in the header. */
   note?: ReactNode;
   storiesHeading?: string;
+  /** The follow button of an author, section or topic. */
+  follow?: ReactNode;
 }) {
   return (
     <div className="mx-auto max-w-page px-gutter py-10">
@@ -34,6 +37,7 @@ export function StoryListPage({
       >
         <p>{info.description}</p>
         {note ? <p className="mt-2 text-sm">{note}</p> : null}
+        {follow ? <div className="mt-4">{follow}</div> : null}
       </ListHeader>
       {storiesHeading ? (
         <h2 className="mb-6 text-sm font-semibold uppercase tracking-wide">{storiesHeading}</h2>

@@ -26,6 +26,7 @@ export function StoryView({
   notice,
   afterBody,
   headerExtra,
+  afterAuthors,
 }: {
   story: Story;
   /** What every reader sees: the whole body of a free story, the opening of a gated one. */
@@ -41,6 +42,8 @@ export function StoryView({
   url: string;
   afterBody?: ReactNode;
   headerExtra?: ReactNode;
+  /** Below the authors: the newsletter sign-up box. */
+  afterAuthors?: ReactNode;
 }) {
   const origin = new URL(url).origin;
   return (
@@ -145,6 +148,7 @@ export function StoryView({
               ))}
             </ul>
           </section>
+          {afterAuthors}
         </div>
       </article>
       {recommended.length > 0 ? (

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import type { Section } from '@bof/api/content';
+import { FollowButton } from '../../../components/follows/follow-button';
 import { StoryListPage } from '../../../components/content/story-list-page';
 import { content } from '../../../server/content/content-pages';
 import type { ListPageInfo, ListRouteProps } from '../../../server/content/list-page';
@@ -31,6 +32,17 @@ export default async function SectionPage({ params, searchParams }: Props) {
     (await content()).sectionPage(slug, page),
   );
   return (
-    <StoryListPage info={sectionList(list.section)} list={list} empty="No stories in this section yet." />
+    <StoryListPage
+      info={sectionList(list.section)}
+      list={list}
+      empty="No stories in this section yet."
+      follow={
+        <FollowButton
+          followsType="SITE_SECTION_ID"
+          followsKey={list.section.slug}
+          label={list.section.name}
+        />
+      }
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import type { Author } from '@bof/api/content';
+import { FollowButton } from '../../../components/follows/follow-button';
 import { StoryListPage } from '../../../components/content/story-list-page';
 import { content } from '../../../server/content/content-pages';
 import type { ListPageInfo, ListRouteProps } from '../../../server/content/list-page';
@@ -32,6 +33,7 @@ export default async function AuthorPage({ params, searchParams }: Props) {
       list={list}
       empty="No stories by this author yet."
       storiesHeading={`Stories by ${list.author.name} (${list.total})`}
+      follow={<FollowButton followsType="AUTHOR_ID" followsKey={list.author.slug} label={list.author.name} />}
     />
   );
 }

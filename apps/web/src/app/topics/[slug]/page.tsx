@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import type { Topic } from '@bof/api/content';
+import { FollowButton } from '../../../components/follows/follow-button';
 import { StoryListPage } from '../../../components/content/story-list-page';
 import { content } from '../../../server/content/content-pages';
 import type { ListPageInfo, ListRouteProps } from '../../../server/content/list-page';
@@ -33,6 +34,7 @@ export default async function TopicPage({ params, searchParams }: Props) {
       list={list}
       empty="No stories on this topic yet."
       note={count}
+      follow={<FollowButton followsType="TAG_SLUG" followsKey={list.topic.slug} label={list.topic.name} />}
     />
   );
 }

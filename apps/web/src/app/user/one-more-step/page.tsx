@@ -2,11 +2,13 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getServerEnv } from '@bof/config/server';
 import { PersonalDetailsForm } from '../../../components/account/personal-details-form';
+import { OneMoreStepNewsletters } from '../../../components/newsletters/one-more-step-newsletters';
 import { SignedOutPage } from '../../../components/auth/signed-out-page';
 import { resolveRedirectTarget } from '../../../client/auth/redirect-target';
 import { isReaderTaskPath } from '../../../client/auth/reader-task';
 import { personalDetailsFormData } from '../../../server/personal-details-page';
 import { single } from '../../../server/identity-flows';
+import { newsletterChoices } from '../../../server/newsletters-page';
 import { getServerViewer } from '../../../server/server-viewer';
 
 export const dynamic = 'force-dynamic';
@@ -59,7 +61,9 @@ export default async function OneMoreStepPage({ searchParams }: Props) {
   if (!viewer)
     return <SignedOutPage title={variant.title} reason="Sign in first, then tell us about your work." />;
   const data = await personalDetailsFormData(viewer.user_id);
-  if (data.complete && viewer.is_user_data_complete) redirect(destination);
+  const detailsDone = data.complete && viewer.is_user_data_complete;
+  // The newsletters step stays open once the details are complete: its choice is the point of it.
+  if (detailsDone && way !== 'newsletters') redirect(destination);
   // The welcome page greets a new reader who came for nothing in particular; one on the way to BoF
   // Professional or to newsletters carries on there, and so does one reading a story or at a checkout.
   const welcome =
@@ -72,6 +76,13 @@ export default async function OneMoreStepPage({ searchParams }: Props) {
       <p className="text-sm font-medium uppercase tracking-wide text-muted">Your account</p>
       <h1 className="mt-2 font-serif text-3xl font-bold">{variant.title}</h1>
       <p className="mt-3 text-lg text-muted">{variant.intro}</p>
+      {way === 'newsletters' ? (
+        <OneMoreStepNewsletters
+          choices={await newsletterChoices(viewer.user_id)}
+          destination={destination}
+          showContinue={detailsDone}
+        />
+      ) : null}
       <PersonalDetailsForm
         mode="complete"
         initial={data.initial}

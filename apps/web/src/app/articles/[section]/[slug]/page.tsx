@@ -4,6 +4,8 @@ import { getServerEnv } from '@bof/config/server';
 import { storyPath } from '@bof/api/content';
 import { gatedStory } from '../../../../components/access/gated-story';
 import { JsonLd } from '../../../../components/content/json-ld';
+import { NewsletterSignupBox } from '../../../../components/newsletters/newsletter-signup-box';
+import { newslettersForStory } from '../../../../server/newsletters-page';
 import { relatedSlugs, StoryView } from '../../../../components/content/story-view';
 import {
   content,
@@ -35,9 +37,10 @@ export default async function ArticlePage({ params }: Props) {
   const env = getServerEnv();
   const url = `${env.siteUrl}${storyPath(story)}`;
   const parts = await gatedStory(story, url);
-  const [related, recommended] = await Promise.all([
+  const [related, recommended, offered] = await Promise.all([
     service.cards(relatedSlugs([...parts.blocks, ...parts.gatedBlocks])),
     service.recommendedStories({ slug: story.slug, limit: 4 }),
+    newslettersForStory(story.topics.map((t) => t.slug)),
   ]);
   return (
     <>
@@ -51,6 +54,7 @@ export default async function ArticlePage({ params }: Props) {
         related={related}
         recommended={recommended}
         url={url}
+        afterAuthors={<NewsletterSignupBox offered={offered} />}
       />
     </>
   );

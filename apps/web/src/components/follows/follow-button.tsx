@@ -1,0 +1,126 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useAuth } from '../../client/auth/auth-provider';
+import { track } from '../../client/analytics/tracker';
+import { runMutation, runQuery } from '../../client/graphql/graphql-client';
+import {
+  AddUserFollowMutation,
+  RemoveUserFollowMutation,
+  UserFollowsQuery,
+} from '../../client/graphql/follows.documents';
+import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
+
+type FollowsType =
+  'AUTHOR_ID' | 'SITE_SECTION_ID' | 'TAG_SLUG' | 'ORGANISATION_PROFILE_ID' | 'PERSON_PROFILE_ID';
+
+/** A follow asked for while signed out, done once the reader is back signed in. */
+const PENDING_KEY = 'bof:pending-follow';
+
+/**
+ * Follow / Following for an author, section or topic. The switch changes at once and is put back if the
+ * server refuses. A signed-out reader is sent to register; the follow is kept in this tab and happens
+ * when they come back signed in.
+ */
+export function FollowButton({
+  followsType,
+  followsKey,
+  label,
+}: {
+  followsType: FollowsType;
+  followsKey: string;
+  label: string;
+}) {
+  const auth = useAuth();
+  const client = useGraphQLClient();
+  const [following, setFollowing] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const signedIn = auth.status === 'logged-in';
+
+  const send = async (follow: boolean) => {
+    const input = { followsType, followsKey };
+    const data = follow
+      ? (await runMutation(client, AddUserFollowMutation, { input })).addUserFollow
+      : (await runMutation(client, RemoveUserFollowMutation, { input })).removeUserFollow;
+    if (data.__typename === 'UserFollow' || data.__typename === 'FollowRemoved') {
+      track({
+        event: follow ? 'follow' : 'unfollow',
+        data: { topicId: followsKey, topicLabel: label, placementVariant: followsType.toLowerCase() },
+      });
+      return true;
+    }
+    setMessage('message' in data ? data.message : 'That did not work just now.');
+    return false;
+  };
+
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    void (async () => {
+      const pending = sessionStorage.getItem(PENDING_KEY);
+      if (pending === `${followsType}:${followsKey}`) {
+        sessionStorage.removeItem(PENDING_KEY);
+        if (await send(true).catch(() => false)) {
+          if (live) {
+            setFollowing(true);
+            setMessage(`You follow ${label}.`);
+          }
+          return;
+        }
+      }
+      const result = await runQuery(client, UserFollowsQuery, { followsType }).catch(() => null);
+      if (!live || !result || result.userFollows.__typename !== 'UserFollowsSuccess') return;
+      setFollowing(result.userFollows.data.some((f) => f.followsKey === followsKey));
+    })();
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per sign-in state and key
+  }, [signedIn, followsType, followsKey]);
+
+  async function toggle() {
+    if (busy) return;
+    if (!signedIn) {
+      sessionStorage.setItem(PENDING_KEY, `${followsType}:${followsKey}`);
+      auth.actions.register();
+      return;
+    }
+    const was = following === true;
+    setFollowing(!was);
+    setBusy(true);
+    setMessage('');
+    try {
+      const ok = await send(!was);
+      if (!ok) setFollowing(was);
+      else setMessage(was ? `You no longer follow ${label}.` : `You follow ${label}.`);
+    } catch {
+      setFollowing(was);
+      setMessage('That did not work just now. Nothing has changed: please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const on = following === true;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-3">
+      <button
+        type="button"
+        aria-pressed={signedIn ? on : undefined}
+        onClick={() => void toggle()}
+        disabled={busy || (signedIn && following === null)}
+        className={
+          on
+            ? 'rounded border border-ink px-4 py-1.5 text-sm font-semibold'
+            : 'rounded bg-ink px-4 py-1.5 text-sm font-semibold text-paper'
+        }
+      >
+        {on ? `Following ${label}` : `Follow ${label}`}
+      </button>
+      <span role="status" aria-live="polite" className="text-sm text-muted">
+        {message}
+      </span>
+    </span>
+  );
+}

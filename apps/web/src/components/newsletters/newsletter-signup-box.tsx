@@ -1,0 +1,135 @@
+'use client';
+
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import { useAuth } from '../../client/auth/auth-provider';
+import { track } from '../../client/analytics/tracker';
+import { runMutation } from '../../client/graphql/graphql-client';
+import { UpdateNewsletterSubscriptionsMutation } from '../../client/graphql/newsletters.documents';
+import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
+
+export interface OfferedNewsletter {
+  newsletterId: string;
+  title: string;
+  description: string;
+}
+
+const PLACEMENT = 'article';
+
+/**
+ * The sign-up box under a story: the daily brief and the letters of the story's topics. A signed-in
+ * reader ticks and subscribes here; a signed-out reader is asked to create an account first.
+ */
+export function NewsletterSignupBox({ offered }: { offered: readonly OfferedNewsletter[] }) {
+  const auth = useAuth();
+  const client = useGraphQLClient();
+  const [chosen, setChosen] = useState(() => new Set(offered.map((n) => n.newsletterId)));
+  const [phase, setPhase] = useState<'choose' | 'busy' | 'done'>('choose');
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (phase !== 'choose') return;
+    if (chosen.size === 0) return setError('Choose at least one newsletter.');
+    setError(null);
+    setPhase('busy');
+    try {
+      const data = await runMutation(client, UpdateNewsletterSubscriptionsMutation, {
+        input: {
+          subscriptions: [...chosen].map((newsletterId) => ({ newsletterId, status: 'subscribed' as const })),
+          placementVariant: PLACEMENT,
+        },
+      });
+      const result = data.updateNewsletterSubscriptions;
+      if (result.__typename !== 'NewsletterSubscriptionsUpdated') {
+        setPhase('choose');
+        return setError(result.message);
+      }
+      if (result.newlySubscribedIds.length > 0)
+        track({
+          event: 'newsletter_subscribe',
+          data: { newsletterIds: [...result.newlySubscribedIds], placementVariant: PLACEMENT },
+        });
+      setPhase('done');
+    } catch {
+      setPhase('choose');
+      setError('That did not work just now. Nothing has changed: please try again.');
+    }
+  }
+
+  if (offered.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="newsletter-signup"
+      className="mt-10 rounded border border-rule bg-surface p-5 print:hidden"
+    >
+      <h2 id="newsletter-signup" className="font-serif text-xl font-bold">
+        Get stories like this in your inbox
+      </h2>
+      {phase === 'done' ? (
+        <p role="status" className="mt-3">
+          You are signed up. Manage your newsletters in{' '}
+          <Link prefetch={false} href="/user/newsletters/" className="underline">
+            your newsletters
+          </Link>
+          .
+        </p>
+      ) : (
+        <form onSubmit={(event) => void submit(event)} className="mt-3" noValidate>
+          <fieldset>
+            <legend className="sr-only">Newsletters</legend>
+            <ul className="space-y-3">
+              {offered.map((n) => (
+                <li key={n.newsletterId} className="flex gap-3">
+                  <input
+                    id={`signup-${n.newsletterId}`}
+                    type="checkbox"
+                    className="mt-1 h-4 w-4"
+                    checked={chosen.has(n.newsletterId)}
+                    onChange={(event) => {
+                      const next = new Set(chosen);
+                      if (event.target.checked) next.add(n.newsletterId);
+                      else next.delete(n.newsletterId);
+                      setChosen(next);
+                    }}
+                  />
+                  <label htmlFor={`signup-${n.newsletterId}`} className="text-sm">
+                    <span className="font-semibold">{n.title}</span>
+                    <span className="block text-muted">{n.description}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          {error ? (
+            <p role="alert" className="mt-3 text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+          {auth.status === 'logged-in' ? (
+            <button
+              type="submit"
+              disabled={phase === 'busy'}
+              className="mt-4 rounded bg-ink px-4 py-2 text-sm text-paper"
+            >
+              {phase === 'busy' ? 'Signing up…' : 'Sign up'}
+            </button>
+          ) : (
+            <p className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+              <button
+                type="button"
+                onClick={() => auth.actions.register()}
+                className="rounded bg-ink px-4 py-2 text-paper"
+              >
+                Create a free account to sign up
+              </button>
+              <button type="button" onClick={() => void auth.actions.login()} className="underline">
+                Sign in
+              </button>
+            </p>
+          )}
+        </form>
+      )}
+    </section>
+  );
+}
