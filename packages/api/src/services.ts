@@ -13,6 +13,7 @@ import { createEmailChange, type EmailChangePorts } from './modules/email-change
 import type { EmailChangeDeps } from './modules/email-change/email-change.service';
 import { createKratosIdentitySessions, type IdentitySessions } from './modules/session/identity-sessions';
 import { createSessionModule, type SessionModule } from './modules/session/session.module';
+import { searchServiceFor, type SearchService } from './modules/search/search.module';
 import { createReferenceRepo } from './modules/reference/reference.repo';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service';
 import { createPersonalDetails, type PersonalDetails } from './modules/viewer/personal-details.module';
@@ -33,6 +34,8 @@ export interface Services extends Platform {
   /** Story illustrations as PNG and SVG files, served only while a story uses them. */
   illustrations: IllustrationFiles;
   contact: ContactService;
+  /** Search over the index, and cited answers (extractive, or the configured model's). */
+  search: SearchService;
   personalDetails: PersonalDetails;
   reference: ReferenceService;
   /** Null when no identity admin API is reachable: e-mail changes are then unavailable. */
@@ -91,6 +94,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     content: contentServiceFor(db),
     illustrations: illustrationFilesFor(db),
     contact: createContactService(platform, ports.courier),
+    search: searchServiceFor(db, { aiAnswers: env.aiAnswers }),
     personalDetails: createPersonalDetails(db),
     reference: createReferenceService({ repo: createReferenceRepo(db) }),
     emailChange: createEmailChange(platform, { ...ports, mailer: ports.courier }),

@@ -14,8 +14,8 @@ export const PRODUCT_AREAS = {
   contact: { built: true, path: '/contact/professional/' },
   legal: { built: true, path: '/legal/' },
   account: { built: true, path: '/user/account/' },
+  search: { built: true, path: '/search/' },
   // Spec §2 pages not built yet: their links stay hidden until the page exists.
-  search: { built: false, path: '/search/' },
   careers: { built: false, path: '/careers/' },
   events: { built: false, path: '/events/' },
   newsletters: { built: false, path: '/user/newsletters/' },

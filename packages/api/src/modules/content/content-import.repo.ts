@@ -276,6 +276,12 @@ export function createContentImportRepo(db: Database): ContentImportRepo {
         .values(
           written.map((w) => ({ articleId: w.id, version: w.version, contentHash: w.hash, record: w.story })),
         );
+      // The search index follows in the same transaction (migration 0024's search_index_articles).
+      const writtenIds = sql.join(
+        written.map((w) => sql`${w.id}`),
+        sql`, `,
+      );
+      await db.execute(sql`select search_index_articles(array[${writtenIds}]::uuid[])`);
       return counts;
     },
 
@@ -286,7 +292,9 @@ export function createContentImportRepo(db: Database): ContentImportRepo {
 
     /** Refreshes the planner's statistics after a large import. */
     async analyze(): Promise<void> {
-      await db.execute(sql`analyze articles, article_topics, article_authors, article_tags`);
+      await db.execute(
+        sql`analyze articles, article_topics, article_authors, article_tags, search_documents`,
+      );
     },
   };
 }
