@@ -44,6 +44,8 @@ export type ComposedAnswer =
 /** Below this share of the question's (weighted) words found in one source, the composer abstains. */
 export const MIN_CONFIDENCE = 0.6;
 const MAX_SENTENCES = 4;
+/** A source is quoted only when it covers at least this share of what the best source covers. */
+const SOURCE_SHARE = 0.95;
 /** Words of asking, not of the subject (stemmed as the index stems them), left out of coverage. */
 const QUESTION_FILLER = new Set([
   'much',
@@ -58,6 +60,13 @@ const QUESTION_FILLER = new Set([
   'thing',
 ]);
 
+/** Whether a question asks what a word means ("What is …?", "What does … mean?", "Define …"). */
+export function asksDefinition(question: string): boolean {
+  return /^\s*(what\s+(is|are)\b(?!.*\b(happening|doing)\b)|what's\b|what\s+does\s.+\bmean\b|define\b|meaning\s+of\b)/i.test(
+    question,
+  );
+}
+
 /** Splits a passage into sentences. */
 export function splitSentences(text: string): string[] {
   return text
@@ -70,6 +79,7 @@ export function splitSentences(text: string): string[] {
 export function composeAnswer(
   questionLexemes: readonly string[],
   sentences: readonly CandidateSentence[],
+  options: { definition?: boolean } = {},
 ): ComposedAnswer {
   const wanted = [...new Set(questionLexemes)].filter((lexeme) => !QUESTION_FILLER.has(lexeme));
   if (wanted.length === 0 || sentences.length === 0)
@@ -107,9 +117,17 @@ export function composeAnswer(
   if (confidence < MIN_CONFIDENCE || best < MIN_CONFIDENCE / 2)
     return { type: 'error', message: ABSTAIN_MESSAGE, confidence };
 
+  // Sentences come from the sources that cover the question about as well as the best one does: a
+  // sentence matching a few words of the question in another story is left out rather than mis-cited.
+  let strong = new Set(
+    [...bySource].filter(([, set]) => cover(set) >= confidence * SOURCE_SHARE).map(([key]) => key),
+  );
+  // "What is deadstock?": a glossary term that covers the question is the answer on its own.
+  const glossary = [...strong].filter((key) => key.startsWith('glossary:'));
+  if (options.definition && glossary.length > 0) strong = new Set(glossary);
   const floor = Math.max(MIN_CONFIDENCE / 2, best * 0.6);
   const ordered = [...scored]
-    .filter((s) => s.score >= floor)
+    .filter((s) => s.score >= floor && strong.has(`${s.sentence.source.kind}:${s.sentence.source.id}`))
     .sort(
       (a, b) =>
         b.score - a.score || a.sentence.rank - b.sentence.rank || a.sentence.position - b.sentence.position,

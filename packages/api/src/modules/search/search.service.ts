@@ -5,6 +5,7 @@ import { storyPath } from '../content/content.service';
 import {
   ABSTAIN_MESSAGE,
   answerText,
+  asksDefinition,
   composeAnswer,
   splitSentences,
   type AnswerSentence,
@@ -336,6 +337,7 @@ export function createSearchService(deps: SearchDeps) {
       const composed = composeAnswer(
         questionLexemes ?? [],
         sentences.map((s, i) => ({ ...s, lexemes: lexemes[i] ?? [] })),
+        { definition: asksDefinition(query.text) },
       );
       if (composed.type === 'error') return abstain(retrieved);
 
