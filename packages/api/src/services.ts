@@ -17,6 +17,7 @@ import {
   createOrganisationsModule,
   type OrganisationsModule,
 } from './modules/organisations/organisations.module';
+import { searchServiceFor, type SearchService } from './modules/search/search.module';
 import { createReferenceRepo } from './modules/reference/reference.repo';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service';
 import { createStudentsModule, type StudentsModule } from './modules/students/students.module';
@@ -53,6 +54,8 @@ export interface Services extends Platform {
   newsletters: NewslettersService;
   /** What readers follow (authors, sections, topics, profiles). */
   follows: FollowsService;
+  /** Search over the index, and cited answers (extractive, or the configured model's). */
+  search: SearchService;
   personalDetails: PersonalDetails;
   reference: ReferenceService;
   /** Null when no identity admin API is reachable: e-mail changes are then unavailable. */
@@ -138,6 +141,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     contact: createContactService(platform, ports.courier),
     newsletters: createNewslettersModule(platform),
     follows: createFollowsModule(platform, { content }),
+    search: searchServiceFor(db, { aiAnswers: env.aiAnswers }),
     personalDetails: createPersonalDetails(db),
     reference: createReferenceService({ repo: createReferenceRepo(db) }),
     emailChange: createEmailChange(platform, { ...ports, mailer: ports.courier }),

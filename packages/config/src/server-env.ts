@@ -71,6 +71,12 @@ const rawServerEnv = z.object({
     .default(''),
   CASTLE_API_SECRET: z.string().min(16, 'must be the 32-character API secret').max(128).optional(),
   CONTACT_INBOX: z.email().max(254).optional(),
+  AI_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .max(2048)
+    .optional(),
+  AI_API_KEY: z.string().min(1).max(512).optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
   STORY_CACHE: flag.default(true),
   DEV_TOOLS_ALLOW_REMOTE: flag.default(false),
   STORY_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
@@ -127,6 +133,11 @@ export interface ServerEnv {
   wallExperiments: string;
   /** Concurrent sessions an account may hold before the login-policy warning. */
   loginPolicyMaxSessions: number;
+  /**
+   * The OpenAI-compatible chat endpoint AI answers use (AI_BASE_URL, AI_API_KEY, AI_MODEL, all three or
+   * none); null: answers are extractive, composed from the search results without a model.
+   */
+  aiAnswers: { baseUrl: string; apiKey: string; model: string } | null;
   /** Castle's server-side API secret: with it, sign-ins get a risk verdict. Never sent to the browser. */
   fraudDetectionApiSecret: string | undefined;
   /** Analytics collector, consented tags, consent layer and the other third parties (analytics-env.ts). */
@@ -207,6 +218,11 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
       message: 'is required when CASTLE_API_SECRET is set',
     });
   }
+  const aiVariables = ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'] as const;
+  const aiSet = aiVariables.filter((variable) => cleaned[variable] !== undefined);
+  if (aiSet.length > 0 && aiSet.length < aiVariables.length)
+    for (const variable of aiVariables.filter((v) => !aiSet.includes(v)))
+      problems.push({ variable, message: `is required when ${aiSet.join(' and ')} is set` });
   const billing = collect(() => parseBillingEnv(cleaned));
   const identity = collect(() => parseIdentityEnv(cleaned, { embedded }));
   if (problems.length > 0 || !analytics || !billing || !identity) throw new ConfigurationError(problems);
@@ -240,6 +256,10 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
     meterCrawlerIpRanges: raw.METER_CRAWLER_IP_RANGES,
     wallExperiments: raw.WALL_EXPERIMENTS,
     fraudDetectionApiSecret: raw.CASTLE_API_SECRET,
+    aiAnswers:
+      raw.AI_BASE_URL && raw.AI_API_KEY && raw.AI_MODEL
+        ? { baseUrl: trimSlash(raw.AI_BASE_URL), apiKey: raw.AI_API_KEY, model: raw.AI_MODEL }
+        : null,
     contactInbox: raw.CONTACT_INBOX ?? `enquiries@${new URL(siteUrl).hostname}`,
     analytics,
     billing,

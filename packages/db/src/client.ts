@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -46,10 +47,10 @@ export async function openDatabase(
       ({ client } = await openDurablePglite(target.dataDir, {
         ...durability,
         loadDataDir: target.loadDataDir,
-        extensions: { pg_trgm },
+        extensions: { pg_trgm, unaccent },
       }));
     } else {
-      client = await PGlite.create({ loadDataDir: target.loadDataDir, extensions: { pg_trgm } });
+      client = await PGlite.create({ loadDataDir: target.loadDataDir, extensions: { pg_trgm, unaccent } });
     }
     const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
     return {

@@ -16,8 +16,8 @@ export const PRODUCT_AREAS = {
   account: { built: true, path: '/user/account/' },
   studentMembership: { built: true, path: '/subscriptions/packages/students/' },
   newsletters: { built: true, path: '/user/newsletters/' },
+  search: { built: true, path: '/search/' },
   // Spec §2 pages not built yet: their links stay hidden until the page exists.
-  search: { built: false, path: '/search/' },
   careers: { built: false, path: '/careers/' },
   events: { built: false, path: '/events/' },
   profiles: { built: false, path: '/organisations/' },

@@ -1,7 +1,13 @@
 import { referenceListsSeed } from '../modules/reference/reference.seed';
 import { demoEditionSeed } from '../modules/content/content-demo.seed';
 import { newsletterCatalogueSeed } from '../modules/newsletters/newsletters.seed';
+import { glossarySeed } from '../modules/search/glossary.seed';
 import type { Seed } from './seeds';
 
 /** Every seed applied at start, in order. Domains append theirs here. */
-export const seedList: readonly Seed[] = [referenceListsSeed, demoEditionSeed, newsletterCatalogueSeed];
+export const seedList: readonly Seed[] = [
+  referenceListsSeed,
+  demoEditionSeed,
+  newsletterCatalogueSeed,
+  glossarySeed,
+];

@@ -16,3 +16,4 @@ export * from './contact';
 export * from './sign-in-risk';
 export * from './organisations';
 export * from './newsletters';
+export * from './search';

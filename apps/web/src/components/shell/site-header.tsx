@@ -1,13 +1,14 @@
 import Link from 'next/link';
 import { sectionLinks } from '../../site/navigation';
 import { isBuilt, PRODUCT_AREAS } from '../../site/product-areas';
+import { HeaderSearch } from '../search/header-search';
 import { HeaderAccount } from './header-account';
 import { SiteMenu } from './site-menu';
 
 /**
  * The header on every page: the wordmark, the reader's subscribe and account area, and the sections
- * (a row under the wordmark on wide screens, the Menu panel on phones and tablets). Search appears
- * once it is built.
+ * (a row under the wordmark on wide screens, the Menu panel on phones and tablets), and the search box
+ * (`/` focuses it).
  */
 export function SiteHeader({ siteName }: { siteName: string }) {
   const sections = sectionLinks();
@@ -24,13 +25,9 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           <SiteMenu links={sections} />
         </div>
         {isBuilt('search') ? (
-          <Link
-            prefetch={false}
-            href={PRODUCT_AREAS.search.path}
-            className="order-3 text-sm font-medium no-underline hover:underline"
-          >
-            Search
-          </Link>
+          <div className="order-3">
+            <HeaderSearch path={PRODUCT_AREAS.search.path} />
+          </div>
         ) : null}
         <div className="order-4 ml-auto flex items-center gap-3 whitespace-nowrap text-sm font-medium">
           <HeaderAccount />

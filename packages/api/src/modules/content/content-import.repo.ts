@@ -285,6 +285,12 @@ export function createContentImportRepo(db: Database): ContentImportRepo {
           written.map((w) => ({ articleId: w.id, version: w.version, contentHash: w.hash, record: w.story })),
         );
       counts.written = written.map((w) => ({ id: w.id, slug: w.story.slug }));
+      // The search index follows in the same transaction (migration 0024's search_index_articles).
+      const writtenIds = sql.join(
+        written.map((w) => sql`${w.id}`),
+        sql`, `,
+      );
+      await db.execute(sql`select search_index_articles(array[${writtenIds}]::uuid[])`);
       return counts;
     },
 
@@ -297,7 +303,9 @@ export function createContentImportRepo(db: Database): ContentImportRepo {
 
     /** Refreshes the planner's statistics after a large import. */
     async analyze(): Promise<void> {
-      await db.execute(sql`analyze articles, article_topics, article_authors, article_tags`);
+      await db.execute(
+        sql`analyze articles, article_topics, article_authors, article_tags, search_documents`,
+      );
     },
   };
 }

@@ -1,0 +1,226 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '@bof/db/client';
+import type { SearchQuery } from './search-query';
+
+/** How many of the newest matches are ranked: the bounded candidate set (docs/adr/0026). */
+export const DATED_CANDIDATES = 1000;
+/** Matches without a date (glossary terms, profiles) ranked beside them. */
+export const UNDATED_CANDIDATES = 100;
+
+export type DocumentKind = 'story' | 'case_study' | 'glossary' | 'person' | 'organisation';
+
+export interface CandidateRow {
+  id: number;
+  kind: DocumentKind;
+  refId: string;
+  slug: string;
+  title: string;
+  summary: string;
+  sectionSlug: string | null;
+  topicSlugs: string[];
+  access: string | null;
+  publishedAt: Date | null;
+  score: number;
+}
+
+export interface CandidateFilters {
+  section: string | null;
+  topic: string | null;
+  since: Date | null;
+}
+
+/** `all`: every word must match (the search box); `any`: any word may (questions, ranked by coverage). */
+export type MatchMode = 'all' | 'any';
+
+const MARK_START = '\u0002';
+const MARK_STOP = '\u0003';
+export const SNIPPET_MARKS = { start: MARK_START, stop: MARK_STOP } as const;
+
+function tsquery(query: SearchQuery, mode: MatchMode): SQL {
+  const base =
+    mode === 'any'
+      ? sql`websearch_to_tsquery('bof_search', ${query.words.join(' or ')})`
+      : sql`websearch_to_tsquery('bof_search', ${query.text})`;
+  if (!query.prefix || mode === 'any') return base;
+  return sql`(${base} || (websearch_to_tsquery('bof_search', ${query.rest}) && to_tsquery('bof_search', ${`${query.prefix}:*`})))`;
+}
+
+const intArray = (ids: readonly number[]) =>
+  ids.length === 0
+    ? sql`array[]::int[]`
+    : sql`array[${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::int[]`;
+const textArray = (values: readonly string[]) =>
+  values.length === 0
+    ? sql`array[]::text[]`
+    : sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`;
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] =>
+  Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
+
+const toCandidate = (row: Row): CandidateRow => ({
+  id: Number(row.id),
+  kind: row.kind as DocumentKind,
+  refId: String(row.ref_id),
+  slug: String(row.slug),
+  title: String(row.title),
+  summary: String(row.summary),
+  sectionSlug: (row.section_slug as string | null) ?? null,
+  topicSlugs: (row.topic_slugs as string[] | null) ?? [],
+  access: (row.access as string | null) ?? null,
+  publishedAt: row.published_at ? new Date(row.published_at as string) : null,
+  score: Number(row.score),
+});
+
+/** The search index's queries: the only place that builds them. */
+export function createSearchRepo(db: Database) {
+  const filterSql = (filters: CandidateFilters): SQL => {
+    const parts: SQL[] = [];
+    if (filters.section) parts.push(sql`and d.section_slug = ${filters.section}`);
+    if (filters.topic) parts.push(sql`and ${filters.topic} = any(d.topic_slugs)`);
+    if (filters.since) parts.push(sql`and d.published_at >= ${filters.since.toISOString()}::timestamptz`);
+    return sql.join(parts, sql` `);
+  };
+  // Relevance (title weighs most) times recency: a story loses 40 % of its weight over about a year;
+  // what has no date (glossary terms, short and so favoured by length normalisation) weighs less.
+  const scoreSql = (now: Date) => sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', d.vector, q.query, 1) * (case
+      when d.published_at is null then 0.35
+      else 0.6 + 0.4 * exp(-greatest(0, extract(epoch from (${now.toISOString()}::timestamptz - d.published_at))) / 31557600)
+    end)`;
+
+  return {
+    /**
+     * The ranked candidates of a query: the newest DATED_CANDIDATES matches and up to UNDATED_CANDIDATES
+     * undated ones, each ranked by relevance blended with recency, best first. `capped` says more matched.
+     */
+    async candidates(
+      query: SearchQuery,
+      mode: MatchMode,
+      filters: CandidateFilters,
+      now: Date,
+    ): Promise<{ rows: CandidateRow[]; capped: boolean }> {
+      const filter = filterSql(filters);
+      const undated =
+        filters.section || filters.topic || filters.since
+          ? sql``
+          : sql`union all (select d.id from search_documents d, q where d.vector @@ q.query and d.published_at is null limit ${UNDATED_CANDIDATES})`;
+      const result = await db.execute(sql`
+        with q as (select ${tsquery(query, mode)} as query),
+        dated as (
+          select d.id from search_documents d, q
+          where d.vector @@ q.query and d.published_at is not null ${filter}
+          order by d.published_at desc nulls last, d.id desc
+          limit ${DATED_CANDIDATES + 1}
+        ),
+        cand as ((select id from dated) ${undated})
+        select d.id, d.kind, d.ref_id, d.slug, d.title, d.summary, d.section_slug, d.topic_slugs, d.access,
+          d.published_at, ${scoreSql(now)} as score, (select count(*) from dated) as dated_count
+        from cand join search_documents d on d.id = cand.id, q
+        order by score desc, d.published_at desc nulls last, d.id desc`);
+      const rows = rowsOf(result);
+      const capped = rows.length > 0 && Number(rows[0]!.dated_count) > DATED_CANDIDATES;
+      return { rows: rows.slice(0, DATED_CANDIDATES + UNDATED_CANDIDATES).map(toCandidate), capped };
+    },
+
+    /** Titles that look like the words (pg_trgm word similarity): misspelled names, "balenciga". */
+    async similarTitles(
+      words: readonly string[],
+      filters: CandidateFilters,
+      now: Date,
+    ): Promise<CandidateRow[]> {
+      const text = words
+        .filter((w) => w.length >= 4)
+        .join(' ')
+        .normalize('NFD')
+        .replace(/\p{M}/gu, '');
+      if (!text) return [];
+      const result = await db.execute(sql`
+        with q as (select websearch_to_tsquery('bof_search', ${text}) as query)
+        select d.id, d.kind, d.ref_id, d.slug, d.title, d.summary, d.section_slug, d.topic_slugs, d.access,
+          d.published_at, word_similarity(${text}, d.title) * ${scoreSql(now)} + word_similarity(${text}, d.title) as score
+        from search_documents d, q
+        where ${text} <% d.title ${filterSql(filters)}
+        order by word_similarity(${text}, d.title) desc, d.published_at desc nulls last, d.id desc
+        limit 20`);
+      return rowsOf(result).map(toCandidate);
+    },
+
+    /**
+     * Highlighted snippets for the page shown: from the body for `bodyIds` (what the reader may read),
+     * from the summary for the others. Matches are wrapped in SNIPPET_MARKS.
+     */
+    async snippets(
+      query: SearchQuery,
+      mode: MatchMode,
+      ids: readonly number[],
+      bodyIds: readonly number[],
+    ): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const result = await db.execute(sql`
+        with q as (select ${tsquery(query, mode)} as query)
+        select d.id, ts_headline('bof_search',
+          case when d.id = any(${intArray(bodyIds)}) then coalesce(a.body_text, d.summary) else d.summary end,
+          q.query,
+          ${`StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`}
+        ) as snippet
+        from search_documents d left join articles a on a.id = d.article_id, q
+        where d.id = any(${intArray(ids)})`);
+      return new Map(rowsOf(result).map((row) => [Number(row.id), String(row.snippet)]));
+    },
+
+    /** The body blocks of articles, read only for those the reader may read. */
+    async bodies(articleIds: readonly string[]): Promise<Map<string, unknown>> {
+      if (articleIds.length === 0) return new Map();
+      const result = await db.execute(
+        sql`select id, body from articles where id::text = any(${textArray(articleIds)})`,
+      );
+      return new Map(rowsOf(result).map((row) => [String(row.id), row.body]));
+    },
+
+    /** The stemmed, accent-folded words of each text (stop words left out), in the index's configuration. */
+    async lexemes(texts: readonly string[]): Promise<string[][]> {
+      if (texts.length === 0) return [];
+      const result = await db.execute(sql`
+        select t.ord, tsvector_to_array(to_tsvector('bof_search', t.s)) as lexemes
+        from unnest(${textArray(texts)}) with ordinality as t(s, ord) order by t.ord`);
+      return rowsOf(result).map((row) => (row.lexemes as string[] | null) ?? []);
+    },
+
+    /** Writes glossary terms into the index (created or replaced by slug) and removes terms no longer listed. */
+    async writeGlossary(terms: readonly { slug: string; term: string; definition: string }[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`delete from search_documents where kind = 'glossary' and not (ref_id = any(${textArray(terms.map((t) => t.slug))}))`,
+        );
+        for (const t of terms)
+          await tx.execute(sql`
+            insert into search_documents (kind, ref_id, slug, title, summary, vector)
+            values ('glossary', ${t.slug}, ${t.slug}, ${t.term}, ${t.definition},
+              setweight(to_tsvector('bof_search', ${t.term}), 'A') || setweight(to_tsvector('bof_search', ${t.definition}), 'B'))
+            on conflict (kind, ref_id) do update set title = excluded.title, summary = excluded.summary,
+              vector = excluded.vector`);
+      });
+    },
+  };
+}
+
+export type SearchRepo = ReturnType<typeof createSearchRepo>;
+
+/** Section and topic names by slug, for facets. */
+export async function taxonomyNames(db: Database): Promise<{
+  sections: Map<string, string>;
+  topics: Map<string, string>;
+}> {
+  const sections = rowsOf(await db.execute(sql`select slug, name from content_sections`));
+  const topics = rowsOf(await db.execute(sql`select slug, name from content_topics`));
+  return {
+    sections: new Map(sections.map((r) => [String(r.slug), String(r.name)])),
+    topics: new Map(topics.map((r) => [String(r.slug), String(r.name)])),
+  };
+}
