@@ -10,6 +10,7 @@ import './modules/billing/billing.graphql';
 import './modules/content/content.graphql';
 import './modules/access/access.graphql';
 import './modules/email-change/email-change.graphql';
+import './modules/newsroom/newsroom.graphql';
 
 /** The whole GraphQL schema. Each module registers its types by being imported above. */
 export const schema = builder.toSchema({ sortSchema: true });

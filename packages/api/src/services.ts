@@ -11,11 +11,14 @@ import { illustrationFilesFor, type IllustrationFiles } from './modules/content/
 import type { Mailer } from './modules/email-change/email-change-mail';
 import { createEmailChange, type EmailChangePorts } from './modules/email-change/email-change.module';
 import type { EmailChangeDeps } from './modules/email-change/email-change.service';
+import { createMediaModule, type MediaService } from './modules/media/media.module';
+import { createNewsroomModule, type NewsroomModule } from './modules/newsroom/newsroom.module';
 import { createKratosIdentitySessions, type IdentitySessions } from './modules/session/identity-sessions';
 import { createSessionModule, type SessionModule } from './modules/session/session.module';
 import { createReferenceRepo } from './modules/reference/reference.repo';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service';
 import { createPersonalDetails, type PersonalDetails } from './modules/viewer/personal-details.module';
+import { announceContentChange } from './platform/content-changes';
 import type { Platform } from './platform/platform';
 
 /**
@@ -39,6 +42,10 @@ export interface Services extends Platform {
   emailChange: EmailChangeDeps | null;
   /** The embedded analytics collector's storage; null when events go to an outside collector. */
   analyticsCollector: AnalyticsCollector | null;
+  /** The newsroom: staff, stories being written, revisions, scheduling and the audit log. */
+  newsroom: NewsroomModule;
+  /** Uploaded photos: checked, re-encoded and stored (DATA_DIR on the embedded defaults). */
+  media: MediaService;
   /** Stops the modules' timers and closes the database. */
   close(): Promise<void>;
 }
@@ -55,6 +62,8 @@ export interface ServicePorts extends Omit<EmailChangePorts, 'mailer'> {
   billingProvider?: BillingProvider;
   /** How often the access index looks for content changes (tests slow it down). */
   accessIndexPollMs?: number;
+  /** How often this process looks for scheduled stories that are due (tests speed it up; 0 turns it off). */
+  newsroomSweepMs?: number;
 }
 
 /**
@@ -82,6 +91,10 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     identitySessions ? { identity: identitySessions } : {},
   );
   const access = await createAccessModule(platform, { sessions }, { indexPollMs: ports.accessIndexPollMs });
+  const newsroom = createNewsroomModule(platform, {
+    announce: (repo, change) => announceContentChange(repo.db, change),
+    sweepMs: ports.newsroomSweepMs,
+  });
   return {
     ...platform,
     courier: ports.courier,
@@ -95,8 +108,11 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     reference: createReferenceService({ repo: createReferenceRepo(db) }),
     emailChange: createEmailChange(platform, { ...ports, mailer: ports.courier }),
     analyticsCollector: env.analytics.embeddedCollector ? createAnalyticsCollector(platform) : null,
+    newsroom,
+    media: createMediaModule(platform),
     async close() {
       access.stop();
+      newsroom.stop();
       await platform.database.close();
     },
   };

@@ -14,3 +14,4 @@ export * from './access';
 export * from './email-changes';
 export * from './contact';
 export * from './sign-in-risk';
+export * from './newsroom';
