@@ -121,8 +121,8 @@ builder.objectType(StaleRevisionError, {
 registerResultError('newsroom_stale_revision', StaleRevisionError);
 
 const draftJson = z
-  .string()
-  .max(3_000_000, 'The story is too long.')
+  .union([z.string(), z.record(z.string(), z.unknown()).transform((value) => JSON.stringify(value))])
+  .pipe(z.string().max(3_000_000, 'The story is too long.'))
   .transform((value, ctx) => {
     try {
       return JSON.parse(value) as unknown;
@@ -170,7 +170,7 @@ const ScheduleInput = builder
   .inputType('ScheduleNewsroomStoryInput', {
     fields: (t) => ({
       id: t.id({ required: true }),
-      publishAt: t.field({ type: DateTimeScalar, required: true }),
+      publishAt: t.string({ required: true, description: 'An ISO 8601 date and time in the future.' }),
     }),
   })
   .validate(scheduleInput);
@@ -328,7 +328,8 @@ builder.mutationField('scheduleNewsroomStory', (t) =>
     args: { input: t.arg({ type: ScheduleInput, required: true }) },
     authScopes: { admin: true },
     errors: { types: [AuthError, UnauthorizedError, FieldValidationError, DomainError], directResult: true },
-    resolve: (_r, { input }, ctx) => newsroom(ctx).schedule(ctx.viewer, String(input.id), input.publishAt),
+    resolve: (_r, { input }, ctx) =>
+      newsroom(ctx).schedule(ctx.viewer, String(input.id), new Date(input.publishAt as string | Date)),
   }),
 );
 

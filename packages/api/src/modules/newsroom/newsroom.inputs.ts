@@ -129,7 +129,12 @@ export const saveStoryInput = z.strictObject({
   draft: draftSchema,
 });
 export const storyRefInput = z.strictObject({ id: z.uuid('Not a story id.') });
-export const scheduleInput = z.strictObject({ id: z.uuid('Not a story id.'), publishAt: z.coerce.date() });
+export const scheduleInput = z.strictObject({
+  id: z.uuid('Not a story id.'),
+  publishAt: z.iso
+    .datetime({ offset: true, message: 'Choose a date and time.' })
+    .transform((value) => new Date(value)),
+});
 export const restoreInput = z.strictObject({
   id: z.uuid('Not a story id.'),
   revision: z.int().min(1),

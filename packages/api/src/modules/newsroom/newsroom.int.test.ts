@@ -181,7 +181,7 @@ describe('writing a story', () => {
         baseRevision: 1,
         draft: { ...story.record, standfirst: 'Ada’s' },
       }),
-    )) as { code: string; savedBy: string; changes: { kind: string; text: string }[] };
+    )) as unknown as { code: string; savedBy: string; changes: { kind: string; text: string }[] };
     expect(stale.code).toBe('newsroom_stale_revision');
     expect(stale.savedBy).toBe('Edna Editor');
     expect(stale.changes).toContainEqual({ kind: 'added', field: 'standfirst', text: 'Edna’s standfirst' });

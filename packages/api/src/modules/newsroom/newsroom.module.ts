@@ -7,7 +7,7 @@ import { createNewsroomRepo } from './newsroom.repo';
 import { createNewsroomService, type NewsroomDeps, type NewsroomService } from './newsroom.service';
 
 export { PRESENCE_SECONDS, type NewsroomService, type NewsroomStory } from './newsroom.service';
-export type { StaffMember, StoryRow, RevisionRow, AuditEntry } from './newsroom.repo';
+export type { StaffMember, StoryRow, RevisionRow, AuditEntry, Taxonomy, Choice } from './newsroom.repo';
 export {
   draftSchema,
   sanitiseText,
@@ -80,3 +80,6 @@ export function createNewsroomModule(
     },
   };
 }
+export { MEDIA_TYPES, STORY_CONTRIBUTOR_ROLES } from '../../enums/spec-enums';
+export { ACCESS_TIERS, ART_MOTIFS } from '../content/content.inputs';
+export { StaleRevisionError } from './newsroom.errors';

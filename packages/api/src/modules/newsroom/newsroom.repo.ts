@@ -3,6 +3,10 @@ import type { Database } from '@bof/db/client';
 import {
   accounts,
   articles,
+  contentAuthors,
+  contentSections,
+  contentSeries,
+  contentTopics,
   newsroomAudit,
   newsroomPresence,
   newsroomRevisions,
@@ -52,6 +56,17 @@ export interface AuditEntry {
   before: unknown;
   after: unknown;
   createdAt: Date;
+}
+
+export interface Choice {
+  slug: string;
+  name: string;
+}
+export interface Taxonomy {
+  sections: Choice[];
+  topics: Choice[];
+  authors: Choice[];
+  series: Choice[];
 }
 
 export interface StoryListFilter {
@@ -352,6 +367,29 @@ function createNewsroomQueries(db: Database) {
           ),
         );
       return rows.map((row) => row.name);
+    },
+
+    /** The taxonomy a story can name, by slug, for the editor's choices. */
+    async taxonomy(): Promise<Taxonomy> {
+      const [sections, topics, authors, series] = await Promise.all([
+        db
+          .select({ slug: contentSections.slug, name: contentSections.name })
+          .from(contentSections)
+          .orderBy(contentSections.name),
+        db
+          .select({ slug: contentTopics.slug, name: contentTopics.name })
+          .from(contentTopics)
+          .orderBy(contentTopics.name),
+        db
+          .select({ slug: contentAuthors.slug, name: contentAuthors.name })
+          .from(contentAuthors)
+          .orderBy(contentAuthors.name),
+        db
+          .select({ slug: contentSeries.slug, name: contentSeries.title })
+          .from(contentSeries)
+          .orderBy(contentSeries.title),
+      ]);
+      return { sections, topics, authors, series };
     },
 
     async deleteArticle(articleId: string): Promise<string | null> {

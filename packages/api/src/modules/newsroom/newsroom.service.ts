@@ -226,6 +226,11 @@ export function createNewsroomService(deps: NewsroomDeps) {
       return repo.stories({ ...filter, ...(staff.role === 'writer' ? { createdBy: staff.userId } : {}) });
     },
 
+    async taxonomy(viewer: Viewer | null) {
+      await requireStaff(viewer);
+      return repo.taxonomy();
+    },
+
     async story(viewer: Viewer | null, id: string): Promise<NewsroomStory> {
       const staff = await requireStaff(viewer);
       const story = await visibleStory(staff, id);
