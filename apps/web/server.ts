@@ -85,6 +85,8 @@ const storyPages =
         policyForHashes: securityHeaders.policyForHashes,
       })
     : undefined;
+// An import or edit in any process (content_changes) empties the pages of the stories it names here.
+if (storyPages) services.contentChanges.subscribe((change) => storyPages.invalidate(change));
 
 const server = createServer((req, res) => {
   // Route handlers cannot see the socket: its peer address travels in a header no client can supply.

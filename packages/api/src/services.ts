@@ -18,7 +18,11 @@ import { createSessionModule, type SessionModule } from './modules/session/sessi
 import { createReferenceRepo } from './modules/reference/reference.repo';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service';
 import { createPersonalDetails, type PersonalDetails } from './modules/viewer/personal-details.module';
-import { announceContentChange } from './platform/content-changes';
+import {
+  announceContentChange,
+  openContentChangeFeed,
+  type ContentChangeFeed,
+} from './platform/content-changes';
 import type { Platform } from './platform/platform';
 
 /**
@@ -46,6 +50,11 @@ export interface Services extends Platform {
   newsroom: NewsroomModule;
   /** Uploaded photos: checked, re-encoded and stored (DATA_DIR on the embedded defaults). */
   media: MediaService;
+  /**
+   * Content changes announced by any process (content_changes). The access index reloads on each; the
+   * server entry empties the story page cache's pages of the stories named.
+   */
+  contentChanges: ContentChangeFeed;
   /** Stops the modules' timers and closes the database. */
   close(): Promise<void>;
 }
@@ -95,6 +104,13 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     announce: (repo, change) => announceContentChange(repo.db, change),
     sweepMs: ports.newsroomSweepMs,
   });
+  const contentChanges = openContentChangeFeed(platform);
+  // Another process imported or edited stories: the access index reloads now rather than at its next poll.
+  contentChanges.subscribe(() => {
+    access.index
+      .refresh()
+      .catch((error: unknown) => console.error('Reloading the access index failed', error));
+  });
   return {
     ...platform,
     courier: ports.courier,
@@ -110,9 +126,11 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     analyticsCollector: env.analytics.embeddedCollector ? createAnalyticsCollector(platform) : null,
     newsroom,
     media: createMediaModule(platform),
+    contentChanges,
     async close() {
       access.stop();
       newsroom.stop();
+      await contentChanges.close();
       await platform.database.close();
     },
   };

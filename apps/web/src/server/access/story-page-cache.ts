@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { GateResult } from '@bof/api/access';
 import { opensStory } from '@bof/api/access';
+import type { ContentChange } from '@bof/api/content-changes';
 import { inlineScriptHashes } from '../security/content-security-policy';
 
 /**
@@ -232,6 +233,23 @@ export interface StoryPageCacheOptions {
   now?: () => number;
 }
 
+/**
+ * The story a cache key is for: the slug of its address (the path's last segment) and the story id its
+ * decision shape starts with (decisionShape).
+ */
+export function keyStory(key: string): { slug: string; storyId: string | undefined } {
+  const [address = '', shape = ''] = key.split('\n', 2);
+  const path = address.split('?', 1)[0]!.split('/').filter(Boolean);
+  let storyId: string | undefined;
+  try {
+    const parsed = JSON.parse(shape) as unknown;
+    if (Array.isArray(parsed) && typeof parsed[0] === 'string') storyId = parsed[0];
+  } catch {
+    storyId = undefined;
+  }
+  return { slug: path[path.length - 1] ?? '', storyId };
+}
+
 /** Least recently used entries go first once the bytes exceed the bound; expired ones are never served. */
 export function createStoryPageCache(options: StoryPageCacheOptions) {
   const now = options.now ?? Date.now;
@@ -239,6 +257,8 @@ export function createStoryPageCache(options: StoryPageCacheOptions) {
   const entries = new Map<string, StoryPageEntry>();
   let bytes = 0;
   let contentVersion = '';
+  // Raised by every invalidation: a page whose render began before one is not stored.
+  let generation = 0;
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -259,9 +279,13 @@ export function createStoryPageCache(options: StoryPageCacheOptions) {
       entries.set(key, entry);
       return entry;
     },
-    /** Stores an entry rendered for the current content (one rendered before a change is dropped). */
-    set(entry: StoryPageEntry): boolean {
+    /**
+     * Stores an entry rendered for the current content (one rendered before a change is dropped).
+     * `renderedAt` is the `generation` read when its render began: an invalidation since then refuses it.
+     */
+    set(entry: StoryPageEntry, renderedAt?: number): boolean {
       if (entry.contentVersion !== contentVersion || entry.bytes > options.maxBytes) return false;
+      if (renderedAt !== undefined && renderedAt !== generation) return false;
       remove(entry.key);
       entries.set(entry.key, entry);
       bytes += entry.bytes;
@@ -280,6 +304,31 @@ export function createStoryPageCache(options: StoryPageCacheOptions) {
     },
     get contentVersion() {
       return contentVersion;
+    },
+    /** Counts invalidations (see `set`). */
+    get generation() {
+      return generation;
+    },
+    /**
+     * Drops the pages of the stories a change names (by slug or id), or every page when it says `all`.
+     * Lists are not held here. Returns how many entries went.
+     */
+    invalidate(change: ContentChange): number {
+      generation++;
+      const before = entries.size;
+      if (change.all) {
+        entries.clear();
+        bytes = 0;
+        return before;
+      }
+      if (change.slugs.length === 0 && change.storyIds.length === 0) return 0;
+      const slugs = new Set(change.slugs);
+      const ids = new Set(change.storyIds);
+      for (const key of [...entries.keys()]) {
+        const story = keyStory(key);
+        if (slugs.has(story.slug) || (story.storyId !== undefined && ids.has(story.storyId))) remove(key);
+      }
+      return before - entries.size;
     },
     expiresAt: () => now() + options.ttlMs,
     stats: () => ({ entries: entries.size, bytes }),

@@ -2,6 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { SESSION_COOKIE } from '@bof/config/constants';
 import { readCookie } from '@bof/http/cookies';
 import type { GateResult } from '@bof/api/access';
+import type { ContentChange } from '@bof/api/content-changes';
 import { renderToBuffer } from './buffered-render';
 import {
   buildEntry,
@@ -136,12 +137,13 @@ export function createStoryPageServer(options: {
 
   const renderOnce = async (key: string, shape: string, req: IncomingMessage): Promise<Rendered> => {
     const contentVersion = cache.contentVersion;
+    const generation = cache.generation;
     const page = await renderPlain(req);
     const why = whyNotStorable(page, personalMarkers(readCookie(req.headers.cookie, SESSION_COOKIE)), shape);
     if (why) return { page, entry: null };
     const entry = await buildEntry(key, page, { expiresAt: cache.expiresAt(), contentVersion });
     if (entry.scriptHashes.length > MAX_STORED_SCRIPT_HASHES) return { page, entry: null };
-    cache.set(entry);
+    cache.set(entry, generation);
     return { page, entry };
   };
 
@@ -194,6 +196,8 @@ export function createStoryPageServer(options: {
       });
       return true;
     },
+    /** Drops the cached pages of the stories a content change names (the content change feed). */
+    invalidate: (change: ContentChange) => cache.invalidate(change),
     stop: unsubscribe,
   };
 }

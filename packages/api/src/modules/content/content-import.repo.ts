@@ -13,6 +13,7 @@ import {
   contentTags,
   contentTopics,
 } from '@bof/db/schema';
+import { announceContentChange, type ContentChange } from '../../platform/content-changes';
 import type { StoryRecord } from './content.inputs';
 import { bodyPlainText, countWords, readingMinutes } from './content-text';
 import type { ImportTaxonomy, ReferenceKind } from './content-validation';
@@ -22,6 +23,11 @@ export interface WriteCounts {
   created: number;
   updated: number;
   unchanged: number;
+}
+
+/** What a batch of stories did, with the stories it created or changed. */
+export interface StoryWrites extends WriteCounts {
+  written: { id: string; slug: string }[];
 }
 
 /** Ids of the taxonomy by slug, for linking stories. */
@@ -52,7 +58,9 @@ export interface ContentImportRepo {
     taxonomy: ImportTaxonomy,
   ): Promise<Record<'sections' | 'topics' | 'authors' | 'series', WriteCounts>>;
   taxonomyIds(): Promise<TaxonomyIds>;
-  writeStories(stories: readonly StoryRecord[], ids: TaxonomyIds): Promise<WriteCounts>;
+  writeStories(stories: readonly StoryRecord[], ids: TaxonomyIds): Promise<StoryWrites>;
+  /** Tells every server process (content_changes); delivered only when the transaction commits. */
+  announce(change: ContentChange): Promise<void>;
   transaction<T>(work: (repo: ContentImportRepo) => Promise<T>): Promise<T>;
   analyze(): Promise<void>;
 }
@@ -152,8 +160,8 @@ export function createContentImportRepo(db: Database): ContentImportRepo {
      * changed is updated, its version raised and the new version kept beside the earlier ones; an
      * unchanged slug is left alone. Links (authors, topics, tags) are replaced for changed stories.
      */
-    async writeStories(stories: readonly StoryRecord[], ids: TaxonomyIds): Promise<WriteCounts> {
-      const counts = zero();
+    async writeStories(stories: readonly StoryRecord[], ids: TaxonomyIds): Promise<StoryWrites> {
+      const counts: StoryWrites = { ...zero(), written: [] };
       if (stories.length === 0) return counts;
       const existing = await db
         .select({
@@ -276,8 +284,11 @@ export function createContentImportRepo(db: Database): ContentImportRepo {
         .values(
           written.map((w) => ({ articleId: w.id, version: w.version, contentHash: w.hash, record: w.story })),
         );
+      counts.written = written.map((w) => ({ id: w.id, slug: w.story.slug }));
       return counts;
     },
+
+    announce: (change) => announceContentChange(db, change),
 
     /** Runs `work` in one transaction: everything it writes, or nothing. */
     transaction<T>(work: (repo: ContentImportRepo) => Promise<T>): Promise<T> {

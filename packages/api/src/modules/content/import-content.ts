@@ -60,6 +60,7 @@ export async function importContent(
     const taxonomyCounts = await repo.writeTaxonomy(taxonomy);
     const ids = await repo.taxonomyIds();
     const stories: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
+    const written: { id: string; slug: string }[] = [];
     let batch: StoryRecord[] = [];
     let done = 0;
     let reported = 0;
@@ -68,6 +69,7 @@ export async function importContent(
       stories.created += counts.created;
       stories.updated += counts.updated;
       stories.unchanged += counts.unchanged;
+      written.push(...counts.written);
       done += batch.length;
       batch = [];
       if (done - reported >= every) {
@@ -91,6 +93,13 @@ export async function importContent(
       ]);
     if (reported !== done) progress({ phase: 'write', done, total: storyCount });
     if (stories.created + stories.updated > 10_000) await repo.analyze();
+    // Every process drops its cached pages of these stories and its lists, once this commits.
+    const taxonomyChanged = Object.values(taxonomyCounts).some((c) => c.created + c.updated > 0);
+    await repo.announce({
+      storyIds: written.map((w) => w.id),
+      slugs: written.map((w) => w.slug),
+      lists: written.length > 0 || taxonomyChanged,
+    });
     return { records: outcome.recordCount, ...taxonomyCounts, stories };
   });
 }
