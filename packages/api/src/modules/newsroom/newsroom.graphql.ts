@@ -206,7 +206,7 @@ builder.queryField('newsroomStories', (t) =>
     type: [StoryType],
     description: 'Newsroom stories, newest change first (writers see their own).',
     args: { input: t.arg({ type: ListInput }) },
-    authScopes: { admin: true },
+    authScopes: { loggedIn: true },
     errors: { types: [AuthError, UnauthorizedError, FieldValidationError, DomainError] },
     resolve: (_r, { input }, ctx) => newsroom(ctx).listStories(ctx.viewer, input ?? {}),
   }),
@@ -216,7 +216,7 @@ builder.queryField('newsroomStory', (t) =>
   t.field({
     type: StoryType,
     args: { id: t.arg.id({ required: true, validate: z.uuid('Not a story id.') }) },
-    authScopes: { admin: true },
+    authScopes: { loggedIn: true },
     errors: { types: [AuthError, UnauthorizedError, FieldValidationError, DomainError], directResult: true },
     resolve: (_r, { id }, ctx) => newsroom(ctx).story(ctx.viewer, String(id)),
   }),
@@ -227,7 +227,7 @@ builder.queryField('newsroomRevisions', (t) =>
     type: [RevisionType],
     description: 'Every saved revision of a story, newest first.',
     args: { id: t.arg.id({ required: true, validate: z.uuid('Not a story id.') }) },
-    authScopes: { admin: true },
+    authScopes: { loggedIn: true },
     errors: { types: [AuthError, UnauthorizedError, FieldValidationError, DomainError] },
     resolve: (_r, { id }, ctx) => newsroom(ctx).revisions(ctx.viewer, String(id)),
   }),
@@ -242,7 +242,7 @@ builder.queryField('newsroomDiff', (t) =>
       from: t.arg.int({ required: true }),
       to: t.arg.int({ required: true }),
     },
-    authScopes: { admin: true },
+    authScopes: { loggedIn: true },
     errors: { types: [AuthError, UnauthorizedError, FieldValidationError, DomainError] },
     resolve: (_r, { id, from, to }, ctx) => newsroom(ctx).diff(ctx.viewer, String(id), from, to),
   }),
@@ -253,7 +253,7 @@ builder.queryField('newsroomAudit', (t) =>
     type: [AuditType],
     description: 'The newsroom audit log, newest first (newsroom admins only).',
     args: { limit: t.arg.int({ validate: z.int().min(1).max(300) }) },
-    authScopes: { admin: true },
+    authScopes: { loggedIn: true },
     errors: { types: [AuthError, UnauthorizedError, FieldValidationError, DomainError] },
     resolve: (_r, { limit }, ctx) => newsroom(ctx).auditLog(ctx.viewer, limit ?? 100),
   }),
@@ -263,7 +263,7 @@ builder.mutationField('createNewsroomStory', (t) =>
   t.field({
     type: StoryType,
     args: { input: t.arg({ type: CreateInput, required: true }) },
-    authScopes: { admin: true },
+    authScopes: { loggedIn: true },
     errors: { types: [AuthError, UnauthorizedError, FieldValidationError, DomainError], directResult: true },
     resolve: (_r, { input }, ctx) =>
       newsroom(ctx).createStory(ctx.viewer, {
@@ -278,7 +278,7 @@ builder.mutationField('saveNewsroomStory', (t) =>
     type: StoryType,
     description: 'Saves a revision; refused (NewsroomStaleRevisionError) when someone else saved first.',
     args: { input: t.arg({ type: SaveInput, required: true }) },
-    authScopes: { admin: true },
+    authScopes: { loggedIn: true },
     errors: {
       types: [AuthError, UnauthorizedError, FieldValidationError, StaleRevisionError, DomainError],
       directResult: true,
@@ -302,7 +302,7 @@ builder.mutationField('restoreNewsroomRevision', (t) =>
   t.field({
     type: StoryType,
     args: { input: t.arg({ type: RestoreInput, required: true }) },
-    authScopes: { admin: true },
+    authScopes: { loggedIn: true },
     errors: {
       types: [AuthError, UnauthorizedError, FieldValidationError, StaleRevisionError, DomainError],
       directResult: true,
@@ -316,7 +316,7 @@ builder.mutationField('publishNewsroomStory', (t) =>
     type: StoryType,
     description: 'Publishes now, or pushes a published story’s saved revision live (editors).',
     args: { input: t.arg({ type: StoryRefInput, required: true }) },
-    authScopes: { admin: true },
+    authScopes: { loggedIn: true },
     errors: { types: [AuthError, UnauthorizedError, FieldValidationError, DomainError], directResult: true },
     resolve: (_r, { input }, ctx) => newsroom(ctx).publish(ctx.viewer, String(input.id)),
   }),
@@ -326,7 +326,7 @@ builder.mutationField('scheduleNewsroomStory', (t) =>
   t.field({
     type: StoryType,
     args: { input: t.arg({ type: ScheduleInput, required: true }) },
-    authScopes: { admin: true },
+    authScopes: { loggedIn: true },
     errors: { types: [AuthError, UnauthorizedError, FieldValidationError, DomainError], directResult: true },
     resolve: (_r, { input }, ctx) =>
       newsroom(ctx).schedule(ctx.viewer, String(input.id), new Date(input.publishAt as string | Date)),
@@ -338,7 +338,7 @@ builder.mutationField('unpublishNewsroomStory', (t) =>
     type: StoryType,
     description: 'Takes a published story down (or a scheduled one back to draft).',
     args: { input: t.arg({ type: StoryRefInput, required: true }) },
-    authScopes: { admin: true },
+    authScopes: { loggedIn: true },
     errors: { types: [AuthError, UnauthorizedError, FieldValidationError, DomainError], directResult: true },
     resolve: (_r, { input }, ctx) => newsroom(ctx).unpublish(ctx.viewer, String(input.id)),
   }),
@@ -349,7 +349,7 @@ builder.mutationField('newsroomHeartbeat', (t) =>
     type: ['String'],
     description: 'Marks the viewer as editing the story (or leaving it); answers who else is editing it.',
     args: { input: t.arg({ type: HeartbeatInput, required: true }) },
-    authScopes: { admin: true },
+    authScopes: { loggedIn: true },
     errors: { types: [AuthError, UnauthorizedError, FieldValidationError, DomainError] },
     resolve: (_r, { input }, ctx) =>
       newsroom(ctx).heartbeat(ctx.viewer, String(input.id), input.leaving === true),
@@ -361,7 +361,7 @@ builder.mutationField('createNewsroomPreviewLink', (t) =>
     type: PreviewLinkType,
     description: 'A preview link for staff, valid 24 hours.',
     args: { input: t.arg({ type: StoryRefInput, required: true }) },
-    authScopes: { admin: true },
+    authScopes: { loggedIn: true },
     errors: { types: [AuthError, UnauthorizedError, FieldValidationError, DomainError], directResult: true },
     resolve: async (_r, { input }, ctx) => ({
       ...(await newsroom(ctx).previewToken(ctx.viewer, String(input.id))),
@@ -375,7 +375,7 @@ builder.mutationField('setNewsroomStaff', (t) =>
     type: [StaffType],
     description: 'Gives a reader with the admin flag a newsroom role, or takes it away (newsroom admins).',
     args: { input: t.arg({ type: SetStaffInput, required: true }) },
-    authScopes: { admin: true },
+    authScopes: { loggedIn: true },
     errors: { types: [AuthError, UnauthorizedError, FieldValidationError, DomainError] },
     resolve: (_r, { input }, ctx) =>
       newsroom(ctx).setStaff(ctx.viewer, { email: input.email, role: input.role ?? null, name: input.name }),

@@ -55,6 +55,7 @@ export function createNewsroomModule(
     },
     announce: deps.announce,
     previewSecret,
+    bootstrapAdmins: platform.env.newsroomAdmins,
     now: deps.now ?? (() => new Date()),
   });
   const sweepMs = deps.sweepMs ?? DEFAULT_SWEEP_MS;

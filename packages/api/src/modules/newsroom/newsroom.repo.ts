@@ -134,6 +134,12 @@ function createNewsroomQueries(db: Database) {
       return row ?? null;
     },
 
+    /** Gives the account the admin flag and a newsroom role. */
+    async grant(userId: string, role: NewsroomRole, name: string): Promise<void> {
+      await db.update(accounts).set({ isBofAdmin: true }).where(eq(accounts.userId, userId));
+      await queries.setStaff(userId, role, name);
+    },
+
     async setStaff(userId: string, role: NewsroomRole, name: string): Promise<void> {
       await db
         .insert(newsroomStaff)
