@@ -35,6 +35,8 @@ export default defineConfig({
     ].join(' && '),
     env: {
       DATA_DIR: `.data/e2e-${port}`,
+      // The newsroom journey's first editor (a newsroom admin once signed in).
+      NEWSROOM_ADMINS: 'newsroom-editor@example.org',
       PORT: String(port),
       SITE_URL: e2eBaseUrl,
       // Consented tags on, pointed at a local path the analytics journeys answer (no outside network).

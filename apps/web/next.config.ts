@@ -29,7 +29,10 @@ const config: NextConfig = {
   // optimiser resizes them to WebP for each screen, offline, caching the results in the build folder.
   // Only that path may be optimised: no remote images, no SVG through the optimiser.
   images: {
-    localPatterns: [{ pathname: '/illustrations/**', search: '' }],
+    localPatterns: [
+      { pathname: '/illustrations/**', search: '' },
+      { pathname: '/media/**', search: '' },
+    ],
     remotePatterns: [],
     formats: ['image/webp'],
     deviceSizes: [640, 750, 828, 1080, 1200, 1600],

@@ -14,6 +14,7 @@ import './modules/organisations/organisations.graphql';
 import './modules/students/students.graphql';
 import './modules/newsletters/newsletters.graphql';
 import './modules/follows/follows.graphql';
+import './modules/newsroom/newsroom.graphql';
 
 /** The whole GraphQL schema. Each module registers its types by being imported above. */
 export const schema = builder.toSchema({ sortSchema: true });

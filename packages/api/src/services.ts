@@ -11,6 +11,8 @@ import { illustrationFilesFor, type IllustrationFiles } from './modules/content/
 import type { Mailer } from './modules/email-change/email-change-mail';
 import { createEmailChange, type EmailChangePorts } from './modules/email-change/email-change.module';
 import type { EmailChangeDeps } from './modules/email-change/email-change.service';
+import { createMediaModule, type MediaService } from './modules/media/media.module';
+import { createNewsroomModule, type NewsroomModule } from './modules/newsroom/newsroom.module';
 import { createKratosIdentitySessions, type IdentitySessions } from './modules/session/identity-sessions';
 import { createSessionModule, type SessionModule } from './modules/session/session.module';
 import {
@@ -22,11 +24,15 @@ import { createReferenceRepo } from './modules/reference/reference.repo';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service';
 import { createStudentsModule, type StudentsModule } from './modules/students/students.module';
 import { createPersonalDetails, type PersonalDetails } from './modules/viewer/personal-details.module';
-import { openContentChangeFeed, type ContentChangeFeed } from './platform/content-changes';
 import { createFollowsModule, type FollowsService } from './modules/follows/follows.module';
 import { createNewslettersModule, type NewslettersService } from './modules/newsletters/newsletters.module';
 import type { Jobs } from './platform/jobs/jobs';
 import { createPgBossJobs } from './platform/jobs/pg-boss-jobs';
+import {
+  announceContentChange,
+  openContentChangeFeed,
+  type ContentChangeFeed,
+} from './platform/content-changes';
 import type { Platform } from './platform/platform';
 
 /**
@@ -62,6 +68,10 @@ export interface Services extends Platform {
   emailChange: EmailChangeDeps | null;
   /** The embedded analytics collector's storage; null when events go to an outside collector. */
   analyticsCollector: AnalyticsCollector | null;
+  /** The newsroom: staff, stories being written, revisions, scheduling and the audit log. */
+  newsroom: NewsroomModule;
+  /** Uploaded photos: checked, re-encoded and stored (DATA_DIR on the embedded defaults). */
+  media: MediaService;
   /**
    * Content changes announced by any process (content_changes). The access index reloads on each; the
    * server entry empties the story page cache's pages of the stories named.
@@ -85,6 +95,8 @@ export interface ServicePorts extends Omit<EmailChangePorts, 'mailer'> {
   accessIndexPollMs?: number;
   /** Whether this process runs the job queue's scheduler (one per deployment); default yes. */
   jobScheduler?: boolean;
+  /** How often this process looks for scheduled stories that are due (tests speed it up; 0 turns it off). */
+  newsroomSweepMs?: number;
 }
 
 /**
@@ -117,6 +129,10 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     },
   );
   const access = await createAccessModule(platform, { sessions }, { indexPollMs: ports.accessIndexPollMs });
+  const newsroom = createNewsroomModule(platform, {
+    announce: (repo, change) => announceContentChange(repo.db, change),
+    sweepMs: ports.newsroomSweepMs,
+  });
   const contentChanges = openContentChangeFeed(platform);
   // Another process imported or edited stories: the access index reloads now rather than at its next poll.
   contentChanges.subscribe(() => {
@@ -146,12 +162,15 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     reference: createReferenceService({ repo: createReferenceRepo(db) }),
     emailChange: createEmailChange(platform, { ...ports, mailer: ports.courier }),
     analyticsCollector: env.analytics.embeddedCollector ? createAnalyticsCollector(platform) : null,
+    newsroom,
+    media: createMediaModule(platform),
     contentChanges,
     async close() {
       access.stop();
-      await contentChanges.close();
+      newsroom.stop();
       students.stop();
       await jobs.stop();
+      await contentChanges.close();
       await platform.database.close();
     },
   };

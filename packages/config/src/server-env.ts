@@ -77,6 +77,17 @@ const rawServerEnv = z.object({
     .optional(),
   AI_API_KEY: z.string().min(1).max(512).optional(),
   AI_MODEL: z.string().min(1).max(200).optional(),
+  /** E-mail addresses made newsroom admins (with the admin flag) when they sign in: the first staff. */
+  NEWSROOM_ADMINS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('NEWSROOM_ADMINS lists e-mail addresses, comma-separated.'))),
   STORY_CACHE: flag.default(true),
   DEV_TOOLS_ALLOW_REMOTE: flag.default(false),
   STORY_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
@@ -148,6 +159,8 @@ export interface ServerEnv {
   identity: IdentityEnv;
   /** Where enquiries from the contact pages are e-mailed (the desks' shared inbox). */
   contactInbox: string;
+  /** NEWSROOM_ADMINS: addresses that become newsroom admins when they sign in (lower-case). */
+  newsroomAdmins: string[];
   /**
    * The embedded development tools (the outbox at `/_dev/mail/`, the billing simulator's clock, card
    * tokens and 3-D Secure page) answer clients on other machines too; by default only loopback clients.
@@ -261,6 +274,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
         ? { baseUrl: trimSlash(raw.AI_BASE_URL), apiKey: raw.AI_API_KEY, model: raw.AI_MODEL }
         : null,
     contactInbox: raw.CONTACT_INBOX ?? `enquiries@${new URL(siteUrl).hostname}`,
+    newsroomAdmins: raw.NEWSROOM_ADMINS,
     analytics,
     billing,
     identity,

@@ -17,3 +17,4 @@ export * from './sign-in-risk';
 export * from './organisations';
 export * from './newsletters';
 export * from './search';
+export * from './newsroom';

@@ -38,7 +38,12 @@ export function ArticleBody({
           case 'image':
             return (
               <figure key={index} className="my-8 break-inside-avoid">
-                <Illustration art={block.art} alt={block.alt} sizes={ILLUSTRATION_SIZES.hero} />
+                <Illustration
+                  art={block.art}
+                  photo={block.photo}
+                  alt={block.alt}
+                  sizes={ILLUSTRATION_SIZES.hero}
+                />
                 <figcaption className="mt-2 font-sans text-sm text-muted">
                   {block.caption} <span className="text-xs">{block.credit}</span>
                 </figcaption>

@@ -17,31 +17,34 @@ export const ILLUSTRATION_SIZES = {
  * A story's illustration as an image: the PNG file of its art, resized and converted by the Next.js
  * image optimiser (next/image's props, without its client component: nothing to hydrate), with the
  * drawing's background colour shown while it loads. With `alt` it is an image with that text; without,
- * decorative (empty alt). `preload` is for the one image that leads the page: it is fetched early, at
+ * decorative (empty alt). An uploaded photo takes the drawing's place. `preload` is for the one image that leads the page: it is fetched early, at
  * high priority; every other image loads lazily.
  */
 export function Illustration({
   art,
+  photo,
   alt = '',
   sizes,
   preload: lead = false,
   className = '',
 }: {
   art: Art;
+  /** An uploaded photo (the media pipeline's id) shown instead of the drawing, cropped to the same frame. */
+  photo?: string | null;
   alt?: string;
   sizes: string;
   preload?: boolean;
   className?: string;
 }) {
   const { props } = getImageProps({
-    src: illustrationPath(art),
+    src: photo ? `/media/${photo}.webp` : illustrationPath(art),
     alt,
     width: ILLUSTRATION_FILE_SIZE.width,
     height: ILLUSTRATION_FILE_SIZE.height,
     sizes,
-    placeholder: illustrationPlaceholder(art),
+    placeholder: photo ? 'empty' : illustrationPlaceholder(art),
     ...(lead ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const }),
-    className: `block h-auto w-full bg-surface ${className}`,
+    className: `block h-auto w-full bg-surface ${photo ? 'aspect-video object-cover' : ''} ${className}`,
   });
   if (lead)
     preload(props.src, {

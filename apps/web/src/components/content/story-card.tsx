@@ -30,6 +30,7 @@ export function StoryCard({
         <div className="overflow-hidden">
           <Illustration
             art={story.hero.art}
+            photo={story.hero.photo}
             sizes={variant === 'lead' ? ILLUSTRATION_SIZES.lead : ILLUSTRATION_SIZES.card}
             preload={variant === 'lead'}
           />

@@ -102,7 +102,13 @@ export function StoryView({
           {headerExtra}
         </header>
         <figure className="mx-auto mt-8 max-w-4xl">
-          <Illustration art={story.hero.art} alt={story.hero.alt} sizes={ILLUSTRATION_SIZES.hero} preload />
+          <Illustration
+            art={story.hero.art}
+            photo={story.hero.photo}
+            alt={story.hero.alt}
+            sizes={ILLUSTRATION_SIZES.hero}
+            preload
+          />
           <figcaption className="mt-2 text-sm text-muted">
             {story.hero.caption} <span className="text-xs">{story.hero.credit}</span>
           </figcaption>

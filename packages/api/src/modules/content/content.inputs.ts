@@ -30,8 +30,12 @@ export const artSchema = z.strictObject({
   seed: z.string().min(1, 'Must not be empty.').max(200, 'At most 200 characters.'),
 });
 
+/** An uploaded photo (the newsroom's media store); the art stays as its placeholder and fallback. */
+export const photoSchema = z.uuid('An uploaded photo id.');
+
 export const heroSchema = z.strictObject({
   art: artSchema,
+  photo: photoSchema.optional(),
   alt: text(300),
   caption: text(500),
   credit: text(200),
@@ -54,6 +58,7 @@ export const bodyBlockSchema = z.discriminatedUnion(
     z.strictObject({
       type: z.literal('image'),
       art: artSchema,
+      photo: photoSchema.optional(),
       alt: text(300),
       caption: text(500),
       credit: text(200),

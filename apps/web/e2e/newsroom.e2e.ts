@@ -1,0 +1,164 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { freshEmail } from './support/identity-mail';
+import { registerWithCode } from './support/identity-journeys';
+
+// An editor writes, previews, schedules, publishes and corrects a story in the newsroom; a writer cannot
+// publish. The editor is a newsroom admin by configuration (NEWSROOM_ADMINS in playwright.config.ts).
+
+const EDITOR = 'newsroom-editor@example.org';
+// A 2 × 2 PNG: the media pipeline checks it by content and re-encodes it.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function graphql(page: Page, query: string, variables: Record<string, unknown>) {
+  const response = await page.request.post('/api/graphql/', {
+    data: { query, variables },
+    headers: { 'content-type': 'application/json' },
+  });
+  return (await response.json()) as { data?: Record<string, { __typename: string; message?: string }> };
+}
+
+test('an editor writes, previews, schedules and corrects a story; a writer cannot publish', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(600_000);
+  const headline = `Newsroom journey ${Date.now().toString(36)}`;
+
+  // Non-staff get the ordinary 404.
+  expect((await page.request.get('/newsroom/')).status()).toBe(404);
+
+  await registerWithCode(page, EDITOR);
+  await page.goto('/newsroom/');
+  await expect(page.getByRole('heading', { name: 'Newsroom', level: 1 })).toBeVisible();
+  await page.getByLabel('New story headline').fill(headline);
+  await page.getByRole('button', { name: 'Start a story' }).click();
+  await page.waitForURL('**/newsroom/stories/*/');
+  const storyUrl = page.url();
+
+  // Two paragraphs and a heading in the rich-text editor; the fields publishing needs.
+  await page.getByLabel('Standfirst').fill('What the newsroom journey proves, in one line.');
+  const body = page.getByTestId('story-body');
+  await body.click();
+  await page.keyboard.type('The first paragraph has a typo: teh market.');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Heading', exact: true }).click();
+  await page.keyboard.type('What comes next');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('The second paragraph is for members only.');
+  await page.getByLabel('Section').selectOption('news');
+  await page.getByLabel('Topics (the first is the main one)').selectOption(['retail']);
+  await page.getByLabel('Add an author').selectOption('amara-okafor');
+  await page.getByLabel('Access').selectOption('members');
+
+  // An upload that is not an image is refused with a message; a real photo is taken.
+  await page
+    .getByLabel('Hero photo')
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+  await expect(page.getByText('This file is not an image. Upload a JPEG, PNG or WebP photo.')).toBeVisible();
+  await page
+    .getByLabel('Hero photo')
+    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Uploaded photo (one is set)')).toBeVisible();
+  await page.getByLabel('Hero alt text').fill('A shop window on a wet evening');
+  await page.getByLabel('Hero caption').fill('Paris, October');
+  await page.getByLabel('Hero credit').fill('Photo: Newsroom');
+  await page.getByRole('button', { name: 'Save now' }).click();
+  await expect(page.getByTestId('save-state')).toContainText('Saved');
+
+  // Previews: the access engine decides. Anonymous meets the wall; a member reads it all.
+  await page.goto(`${storyUrl}preview/?as=anonymous`);
+  await expect(page.getByRole('heading', { name: headline })).toBeVisible();
+  await expect(page.locator('aside[data-wall]')).toBeVisible();
+  await expect(page.getByText('The second paragraph is for members only.')).toHaveCount(0);
+  await page.goto(`${storyUrl}preview/?as=member`);
+  await expect(page.getByText('The second paragraph is for members only.')).toBeVisible();
+  await expect(page.locator('aside[data-wall]')).toHaveCount(0);
+
+  // Schedule it about a minute ahead (the picker counts whole minutes).
+  await page.goto(storyUrl);
+  const at = new Date(Date.now() + 60_000);
+  at.setSeconds(0, 0);
+  if (at.getTime() <= Date.now() + 5_000) at.setMinutes(at.getMinutes() + 1);
+  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await page.getByLabel('Publish at').fill(local);
+  await page.getByRole('button', { name: 'Schedule' }).click();
+  await expect(page.getByTestId('story-status')).toContainText('scheduled');
+
+  // Not before its time; then once, on the front page, its section, the sitemap and the feed.
+  expect(await page.request.get('/articles/news/').then((r) => r.text())).not.toContain(headline);
+  await expect
+    .poll(async () => (await page.request.get('/articles/news/').then((r) => r.text())).includes(headline), {
+      timeout: 180_000,
+      intervals: [2_000],
+    })
+    .toBe(true);
+  const slug = headline.toLowerCase().replace(/\s+/g, '-');
+  const count = (text: string, needle: string) => text.split(needle).length - 1;
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: headline })).toHaveCount(1);
+  expect(count(await page.request.get('/sitemaps/stories-1.xml').then((r) => r.text()), `/${slug}/`)).toBe(1);
+  expect(
+    count(
+      await page.request.get('/articles/news/feed.xml').then((r) => r.text()),
+      `<title>${headline}</title>`,
+    ),
+  ).toBe(1);
+
+  // The editor fixes the typo: the page shows the fix at once, and the diff shows the change.
+  await page.goto(storyUrl);
+  await expect(page.getByTestId('story-status')).toContainText('published');
+  await page.getByTestId('story-body').getByText('teh market').click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('the market.');
+  await page.getByRole('button', { name: 'Update the live story' }).click();
+  await expect(page.getByRole('status')).toHaveText('Published.');
+  const live = await page.request.get(`/articles/news/${slug}/`).then((r) => r.text());
+  expect(live).toContain('typo: the market.');
+  expect(live).not.toContain('teh market');
+  await page.getByRole('button', { name: 'Changes' }).first().click();
+  await expect(page.getByTestId('diff')).toContainText('teh market');
+  await expect(page.getByTestId('diff')).toContainText('the market');
+
+  // A writer cannot publish: the editor makes a second reader a writer.
+  const writerContext = await browser.newContext();
+  const writerPage = await writerContext.newPage();
+  const writerEmail = freshEmail('newsroom-writer');
+  await registerWithCode(writerPage, writerEmail);
+  const granted = await graphql(
+    page,
+    'mutation($input: SetNewsroomStaffInput!) { setNewsroomStaff(input: $input) { __typename } }',
+    { input: { email: writerEmail, role: 'writer', name: 'Wren Writer' } },
+  );
+  expect(granted.data?.setNewsroomStaff?.__typename).toBe('SetNewsroomStaffSuccess');
+  const storyId = storyUrl.split('/').filter(Boolean).pop();
+  const refused = await graphql(
+    writerPage,
+    'mutation($input: NewsroomStoryRefInput!) { publishNewsroomStory(input: $input) { __typename ... on Error { message } } }',
+    { input: { id: storyId } },
+  );
+  expect(refused.data?.publishNewsroomStory?.__typename).toBe('UnauthorizedError');
+  await writerPage.goto('/newsroom/');
+  await writerPage.getByLabel('New story headline').fill(`${headline} by a writer`);
+  await writerPage.getByRole('button', { name: 'Start a story' }).click();
+  await writerPage.waitForURL('**/newsroom/stories/*/');
+  await expect(
+    writerPage.getByText('Writers save drafts; an editor schedules and publishes them.'),
+  ).toBeVisible();
+  await expect(writerPage.getByRole('button', { name: 'Publish now' })).toHaveCount(0);
+  await writerContext.close();
+});
