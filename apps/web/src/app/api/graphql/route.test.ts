@@ -80,7 +80,14 @@ describe('the /api/graphql/ route', { timeout: 30_000 }, () => {
     // Introspection executes, so the request needs the services; reading the schema touches none of them.
     const { serveServices, stopServices } = await import('@bof/api/running-services');
     const { parseServerEnv } = await import('@bof/config/server');
-    serveServices(Promise.resolve({ env: parseServerEnv({}), close: async () => undefined } as never));
+    serveServices(
+      Promise.resolve({
+        env: parseServerEnv({}),
+        // The context names the organisations module's role and seat readers; nothing here calls them.
+        organisations: { roles: {}, records: () => ({}) },
+        close: async () => undefined,
+      } as never),
+    );
     onTestFinished(() => stopServices());
     const introspection = (await (await post(route, '{ __schema { queryType { name } } }')).json()) as {
       data?: unknown;
