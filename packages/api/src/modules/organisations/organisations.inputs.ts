@@ -88,5 +88,7 @@ export const grantPartnerInputSchema = z.object({
     .int('Seats are a whole number.')
     .min(1, 'Give at least one seat.')
     .max(MAX_SEATS, `At most ${MAX_SEATS} seats.`),
-  endsAt: z.date({ error: 'Give the end date.' }),
+  endsAt: z.iso
+    .datetime({ offset: true, error: 'Give the end date and time, like 2027-12-31T23:59:59Z.' })
+    .transform((v) => new Date(v)),
 });
