@@ -76,7 +76,6 @@ export function createGraphQLHandler(
   options: GraphQLHandlerOptions,
 ): (request: Request) => Promise<Response> {
   const limits = { ...GRAPHQL_LIMITS, ...options.limits };
-  const membershipRecords = options.membershipRecords ?? noMembershipRecords;
   const yoga = createYoga<Record<string, never>, GraphQLContext>({
     schema,
     graphqlEndpoint: GRAPHQL_ENDPOINT,
@@ -93,7 +92,8 @@ export function createGraphQLHandler(
         viewer: await options.resolveViewer(request),
         // Roles and seats from the organisations module, unless the caller gives its own.
         organisationRoles: options.organisationRoles ?? services.organisations.roles,
-        membershipRecords: services.organisations.records(membershipRecords),
+        // Given records are used as they are; without them, organisations' own over nobody's billing.
+        membershipRecords: options.membershipRecords ?? services.organisations.records(noMembershipRecords),
         request,
       };
     },

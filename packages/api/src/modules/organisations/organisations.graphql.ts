@@ -324,7 +324,7 @@ const GrantPartnerInput = builder
       ownerEmail: t.string({ required: true, description: 'A reader who has signed in; they become OWNER.' }),
       membershipLevel: t.field({ type: MembershipLevelEnum, required: true }),
       seats: t.int({ required: true }),
-      endsAt: t.field({ type: DateTimeScalar, required: true }),
+      endsAt: t.string({ required: true, description: 'ISO 8601 date and time.' }),
     }),
   })
   .validate(grantPartnerInputSchema);

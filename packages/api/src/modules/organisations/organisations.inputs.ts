@@ -88,5 +88,11 @@ export const grantPartnerInputSchema = z.object({
     .int('Seats are a whole number.')
     .min(1, 'Give at least one seat.')
     .max(MAX_SEATS, `At most ${MAX_SEATS} seats.`),
-  endsAt: z.date({ error: 'Give the end date.' }),
+  // Parsed once by the schema's validation and again by the service: a Date is taken as it is.
+  endsAt: z
+    .preprocess(
+      (v) => (v instanceof Date ? v.toISOString() : v),
+      z.iso.datetime({ offset: true, error: 'Give the end date and time, like 2027-12-31T23:59:59Z.' }),
+    )
+    .transform((v) => new Date(v)),
 });

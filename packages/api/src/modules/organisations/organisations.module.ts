@@ -193,3 +193,20 @@ export function createOrganisationsModule(
     },
   };
 }
+
+/**
+ * The viewer's records: `base` (billing's) with the organisation accounts and group membership of the
+ * organisations module, reached when first asked (the web app's GraphQL route builds its records before
+ * the services exist).
+ */
+export function withOrganisationRecords(
+  base: MembershipRecords,
+  organisations: () => Promise<Pick<OrganisationsModule, 'records'>>,
+): MembershipRecords {
+  return {
+    ...base,
+    groupMembership: async (userId) => (await organisations()).records(base).groupMembership(userId),
+    organisationAccounts: async (userId) =>
+      (await organisations()).records(base).organisationAccounts(userId),
+  };
+}

@@ -266,11 +266,10 @@ export function createOrganisationsRepo(db: Database) {
           and(
             eq(organisationAccountUsers.accountId, filter.accountId),
             filter.role ? eq(organisationAccountUsers.role, filter.role) : undefined,
+            // The name as one string covers the first name, the last name and both together.
             term
               ? or(
                   ilike(organisationAccountUsers.email, term),
-                  ilike(userData.firstName, term),
-                  ilike(userData.lastName, term),
                   ilike(
                     sql`coalesce(${userData.firstName}, '') || ' ' || coalesce(${userData.lastName}, '')`,
                     term,

@@ -1,5 +1,6 @@
 import { getServerEnv } from '@bof/config/server';
 import { createBillingMembershipRecords } from '@bof/api/billing';
+import { withOrganisationRecords } from '@bof/api/organisations';
 import { runningServices } from '@bof/api/running-services';
 import { createSessionViewerResolver } from '@bof/api/session-viewer';
 import { createGraphQLHandler, isProductionEndpoint } from '@bof/api/yoga';
@@ -12,7 +13,11 @@ const handler = createGraphQLHandler({
   // A production build is production, embedded or not: no introspection, suggestions or GraphiQL.
   production: isProductionEndpoint(env),
   services: runningServices,
-  membershipRecords: createBillingMembershipRecords(async () => (await runningServices()).billing),
+  // Billing's records, with the organisation accounts and seats of the organisations module.
+  membershipRecords: withOrganisationRecords(
+    createBillingMembershipRecords(async () => (await runningServices()).billing),
+    async () => (await runningServices()).organisations,
+  ),
   // The viewer is whoever the verified `bof_session` cookie names while its identity session lives;
   // anonymous otherwise, also when the identity provider cannot be asked.
   resolveViewer: createSessionViewerResolver({
