@@ -20,7 +20,10 @@ async function askForCode(page: Page, email: string, year: number) {
 test('a student verifies an academic address with the e-mailed code, buys the student plan, and the token says Student', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // Registration, verification, payment and the token refresh: minutes on a loaded machine.
+  test.setTimeout(300_000);
+  // The first journey on a fresh server: the sign-up pages answer slowly on their first request.
+  for (const path of ['/user/register/', '/user/one-more-step/']) await page.request.get(path);
   await registerWithCode(page, freshEmail('student'));
   await page.goto('/subscriptions/packages/students/');
   await expect(page.getByRole('heading', { name: 'Student membership', level: 1 })).toBeVisible();
