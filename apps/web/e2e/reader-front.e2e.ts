@@ -17,7 +17,7 @@ const SECTIONS = [
   'Case Studies',
 ];
 /** Areas of the product that are not built yet: no page links to them. */
-const NOT_BUILT = ['/careers/', '/events/', '/bof500/', '/professional/', '/search/', '/user/newsletters/'];
+const NOT_BUILT = ['/careers/', '/events/', '/bof500/', '/professional/', '/user/newsletters/'];
 
 async function answerConsent(page: Page) {
   await page.locator('#cc-main .cm').getByRole('button', { name: 'Necessary only' }).click();

@@ -116,7 +116,7 @@ export default async function SearchPage({ searchParams }: Props) {
               <p className="mb-4 text-sm text-muted" role="status">
                 {outcome.total === 0
                   ? `No results for “${outcome.query}”.`
-                  : `${outcome.capped ? 'Best of the newest ' : ''}${outcome.total.toLocaleString('en-GB')} result${outcome.total === 1 ? '' : 's'}${outcome.similar ? ` for names like “${outcome.query}”` : ''}${outcome.pages > 1 ? `, page ${outcome.page} of ${outcome.pages}` : ''}.`}
+                  : `${outcome.capped ? 'Best of the newest matches: ' : ''}${outcome.total.toLocaleString('en-GB')} result${outcome.total === 1 ? '' : 's'}${outcome.similar ? ` for names like “${outcome.query}”` : ''}${outcome.pages > 1 ? `, page ${outcome.page} of ${outcome.pages}` : ''}.`}
               </p>
               {outcome.total === 0 ? (
                 <div className="max-w-2xl" data-testid="search-no-results">

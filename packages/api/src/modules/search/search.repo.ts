@@ -3,7 +3,7 @@ import type { Database } from '@bof/db/client';
 import type { SearchQuery } from './search-query';
 
 /** How many of the newest matches are ranked: the bounded candidate set (docs/adr/0026). */
-export const DATED_CANDIDATES = 1000;
+export const DATED_CANDIDATES = 400;
 /** Matches without a date (glossary terms, profiles) ranked beside them. */
 export const UNDATED_CANDIDATES = 100;
 

@@ -1,0 +1,109 @@
+import { expect, test, type Page } from './support/test';
+
+// Search: the header box (`/` focuses it), ranked results whose clicks report their position, the cited
+// answer to a question the edition answers, the abstention on one it cannot answer (plain results still
+// shown), the plain results without JavaScript, and the phone layout.
+
+const COLLECTOR_POST = '/api/collector/com.snowplowanalytics.snowplow/tp2/';
+
+/** The self-describing events the collector acknowledged: schema and data. */
+function watchEvents(page: Page): { schema: string; data: Record<string, unknown> }[] {
+  const events: { schema: string; data: Record<string, unknown> }[] = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() !== 'POST' || !request.url().endsWith(COLLECTOR_POST) || response.status() !== 200)
+      return;
+    for (const event of (request.postDataJSON() as { data: { e: string; ue_pr?: string }[] }).data)
+      if (event.e === 'ue' && event.ue_pr)
+        events.push(
+          (JSON.parse(event.ue_pr) as { data: { schema: string; data: Record<string, unknown> } }).data,
+        );
+  });
+  return events;
+}
+
+async function answerConsent(page: Page) {
+  await page.locator('#cc-main .cm').getByRole('button', { name: 'Necessary only' }).click();
+}
+
+test('search "resale prices", open the second result, then ask questions', async ({ page }) => {
+  const events = watchEvents(page);
+  await page.goto('/');
+  await answerConsent(page);
+  await page.keyboard.press('/');
+  const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search' });
+  await expect(box).toBeFocused();
+  await box.fill('resale prices');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\/\?q=resale\+prices$/);
+  const results = page.getByRole('list', { name: 'Results' }).getByRole('listitem');
+  await expect(results.first()).toBeVisible();
+  expect(await results.count()).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => events.filter((e) => e.schema.includes('/search/')).length).toBeGreaterThan(0);
+
+  const second = results.nth(1).getByRole('heading').getByRole('link');
+  const href = await second.getAttribute('href');
+  await second.click();
+  await expect(page).toHaveURL(new RegExp(`${href!.replace(/[.?]/g, '\\$&')}$`));
+  await expect
+    .poll(() => events.find((e) => e.schema.includes('/search_result_click/'))?.data, { timeout: 15_000 })
+    .toMatchObject({ position: 2, searchTerm: 'resale prices' });
+
+  await page.goto(`/search/?q=${encodeURIComponent('How much did Aurelle Beauty raise?')}`);
+  const answer = page.getByRole('region', { name: 'Answer from our journalism' });
+  await expect(answer.getByTestId('answer-text')).toContainText('€120 million');
+  await expect(answer.getByRole('link', { name: 'Source 1' })).toBeVisible();
+  await expect(answer.getByRole('list', { name: 'Sources' }).getByRole('link').first()).toHaveAttribute(
+    'href',
+    /aurelle-beauty-raises-120-million/,
+  );
+  await expect
+    .poll(() => events.find((e) => e.schema.includes('/ai_search_result/'))?.data)
+    .toMatchObject({ type: 'success' });
+
+  await page.goto(
+    `/search/?q=${encodeURIComponent('What did Harlowe Denim announce about its Tokyo store?')}`,
+  );
+  await expect(answer.getByTestId('answer-abstained')).toContainText(
+    'We could not find an answer in our journalism.',
+  );
+  await expect(page.getByRole('list', { name: 'Results' }).getByRole('listitem').first()).toBeVisible();
+});
+
+test('tabs, filters and bad input keep their state in the URL and never fail', async ({ page }) => {
+  await page.goto('/search/?q=luxury');
+  await answerConsent(page);
+  await page
+    .getByRole('navigation', { name: 'Result types' })
+    .getByRole('link', { name: /Case studies/ })
+    .click();
+  await expect(page).toHaveURL(/tab=reports/);
+  for (const q of ['', '😀😀', "'; drop table articles; --", '&|!:*()', 'x'.repeat(3000)]) {
+    const response = await page.goto(`/search/?q=${encodeURIComponent(q)}&tab=nope&date=soon`);
+    expect(response!.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Search', level: 1 })).toBeVisible();
+  }
+  await expect(page.getByText('Some filters were not understood')).toBeVisible();
+});
+
+test('plain results work without JavaScript, and the page fits a phone', async ({ browser, page }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const noScript = await context.newPage();
+  const base = new URL(test.info().project.use.baseURL!);
+  await noScript.goto(new URL('/search/?q=resale', base).toString());
+  await expect(noScript.getByRole('list', { name: 'Results' }).getByRole('listitem').first()).toBeVisible();
+  await noScript.getByRole('searchbox', { name: 'Search terms or a question' }).fill('wholesale');
+  await noScript.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(noScript).toHaveURL(/q=wholesale/);
+  await context.close();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/search/?q=${encodeURIComponent('Why are digital brands rebuilding their email lists?')}`);
+  await answerConsent(page);
+  await expect(page.getByTestId('answer-text')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('search-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('search-desktop.png'), fullPage: true });
+});
