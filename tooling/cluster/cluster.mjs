@@ -70,7 +70,7 @@ export function ensureBuild(env) {
   if (result.status !== 0) throw new Error('building the web app failed');
 }
 
-async function waitHealthy(url, child, ms = 180_000) {
+async function waitHealthy(url, child, ms = 300_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (child && child.exitCode !== null) throw new Error(`the process on ${url} exited (${child.exitCode})`);
@@ -176,9 +176,12 @@ export async function startCluster({ count = 3, database = 'bof_cluster' } = {})
   const env = clusterEnv(databaseUrl, path.join(dir, 'data'));
   ensureBuild(env);
   const processes = [];
-  for (let i = 0; i < count; i++) processes.push(startProcess(env, i, path.join(dir, 'logs')));
   try {
-    await Promise.all(processes.map((p) => p.ready()));
+    // One after another: starting them together on a small machine times out database connections.
+    for (let i = 0; i < count; i++) {
+      processes.push(startProcess(env, i, path.join(dir, 'logs')));
+      await processes[i].ready();
+    }
   } catch (error) {
     await Promise.all(processes.map((p) => p.stop()));
     for (const p of processes) {
