@@ -62,7 +62,12 @@ const identity = mounted
 // built-in server's, called in-process and never mounted on a path, or Ory Kratos's at IDENTITY_ADMIN_URL.
 // E-mail codes and the contact pages' enquiries go out through the identity server's courier (SMTP, or
 // the outbox at /_dev/mail/). Route code reads the services through @bof/api/running-services.
-const services = await createServices(platform, builtInIdentity.ports);
+// A start that fails (the database does not answer in time, say) ends the process, so the orchestrator
+// starts it again: Next.js's handler of uncaught errors would otherwise keep a process that never listens.
+const services = await createServices(platform, builtInIdentity.ports).catch((error: unknown) => {
+  console.error('Starting the services failed', error);
+  process.exit(1);
+});
 serveServices(Promise.resolve(services));
 if (!services.emailChange)
   console.warn("E-mail changes are off: set IDENTITY_ADMIN_URL to the identity provider's admin API.");

@@ -162,18 +162,26 @@ try {
       writeFileSync(file, JSON.stringify({ ...record, headline }));
       importContent(cluster.databaseUrl, file);
       const committed = Date.now();
-      const fresh = new Set();
-      while (fresh.size < 3 && Date.now() - committed < 3000) {
-        for (const base of [one, two, three]) {
-          if (fresh.has(base)) continue;
-          const page = await browse(base, story.path, cookieJar());
-          if (page.html.includes(headline)) fresh.add(base);
-        }
-      }
-      const took = Date.now() - committed;
-      assert.equal(fresh.size, 3, `only ${[...fresh].join(', ')} served the edit`);
-      assert.ok(took <= 1000, `the edit took ${took} ms to reach every process`);
-      console.log(`    every process served the edit ${took} ms after the import committed`);
+      // Each process is asked again and again; what counts is when a request that came back fresh was
+      // sent (a re-render on a loaded machine takes seconds of its own, which is not staleness).
+      const firstFresh = await Promise.all(
+        [one, two, three].map(async (base) => {
+          while (Date.now() - committed < 10_000) {
+            const sent = Date.now();
+            const page = await browse(base, story.path, cookieJar());
+            if (page.html.includes(headline)) return sent - committed;
+          }
+          return Infinity;
+        }),
+      );
+      const took = Math.max(...firstFresh);
+      assert.ok(
+        took <= 1000,
+        `requests sent ${firstFresh.join(', ')} ms after the import were the first fresh`,
+      );
+      console.log(
+        `    the first fresh answers were asked for ${firstFresh.join(', ')} ms after the import committed`,
+      );
     },
   );
 

@@ -70,7 +70,7 @@ export function ensureBuild(env) {
   if (result.status !== 0) throw new Error('building the web app failed');
 }
 
-async function waitHealthy(url, child, ms = 180_000) {
+async function waitHealthy(url, child, ms = 300_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (child && child.exitCode !== null) throw new Error(`the process on ${url} exited (${child.exitCode})`);
@@ -115,6 +115,24 @@ export function startProcess(env, index, logDir) {
       return exited;
     },
   };
+}
+
+/**
+ * A process, started again (as an orchestrator would) when it exits while starting: on a loaded machine
+ * its first database connections can time out.
+ */
+async function startReady(env, index, logDir, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const started = startProcess(env, index, logDir);
+    try {
+      await started.ready();
+      return started;
+    } catch (error) {
+      await started.stop();
+      if (attempt >= attempts) throw error;
+      console.warn(`  process ${index + 1} exited while starting (${error.message}); starting it again`);
+    }
+  }
 }
 
 /** nginx in front of `ports`: round-robin, no stickiness, the upstream's port in X-Upstream. */
@@ -176,9 +194,9 @@ export async function startCluster({ count = 3, database = 'bof_cluster' } = {})
   const env = clusterEnv(databaseUrl, path.join(dir, 'data'));
   ensureBuild(env);
   const processes = [];
-  for (let i = 0; i < count; i++) processes.push(startProcess(env, i, path.join(dir, 'logs')));
   try {
-    await Promise.all(processes.map((p) => p.ready()));
+    // One after another: starting them together on a small machine times out database connections.
+    for (let i = 0; i < count; i++) processes.push(await startReady(env, i, path.join(dir, 'logs')));
   } catch (error) {
     await Promise.all(processes.map((p) => p.stop()));
     for (const p of processes) {
@@ -202,9 +220,8 @@ export async function startCluster({ count = 3, database = 'bof_cluster' } = {})
     async restart(index) {
       const old = processes[index];
       await old.stop('SIGTERM');
-      const next = startProcess(env, index, path.join(dir, 'logs-restart'));
+      const next = await startReady(env, index, path.join(dir, 'logs-restart'));
       processes[index] = next;
-      await next.ready();
       return next;
     },
     async stop() {
