@@ -55,5 +55,5 @@ describe('the media pipeline', () => {
       'media_rejected: A photo can have at most 40 megapixels.',
     );
     expect(files.size).toBe(0);
-  });
+  }, 60_000);
 });
