@@ -49,7 +49,7 @@ test('an editor writes, previews, schedules and corrects a story; a writer canno
   await page.keyboard.type('What comes next');
   await page.keyboard.press('Enter');
   await page.keyboard.type('The second paragraph is for members only.');
-  await page.getByLabel('Section').selectOption('news');
+  await page.getByRole('combobox', { name: 'Section', exact: true }).selectOption('news');
   await page.getByLabel('Topics (the first is the main one)').selectOption(['retail']);
   await page.getByLabel('Add an author').selectOption('amara-okafor');
   await page.getByLabel('Access').selectOption('members');
