@@ -7,9 +7,9 @@ import { registerWithCode } from './support/identity-journeys';
 // publish. The editor is a newsroom admin by configuration (NEWSROOM_ADMINS in playwright.config.ts).
 
 const EDITOR = 'newsroom-editor@example.org';
-// A 2 × 2 PNG: the media pipeline checks it by content and re-encodes it.
+// A 4 × 4 PNG: the media pipeline checks it by content and re-encodes it.
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4Y2wMRwzEcQD7ExMhwLzAsQAAAABJRU5ErkJggg==',
   'base64',
 );
 
