@@ -16,7 +16,12 @@ import { createSessionModule, type SessionModule } from './modules/session/sessi
 import { createReferenceRepo } from './modules/reference/reference.repo';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service';
 import { createFollowsModule, type FollowsService } from './modules/follows/follows.module';
-import { createNewslettersModule, type NewslettersService } from './modules/newsletters/newsletters.module';
+import {
+  createNewsletterSendingModule,
+  createNewslettersModule,
+  type NewsletterSending,
+  type NewslettersService,
+} from './modules/newsletters/newsletters.module';
 import { createPersonalDetails, type PersonalDetails } from './modules/viewer/personal-details.module';
 import type { Jobs } from './platform/jobs/jobs';
 import { createPgBossJobs } from './platform/jobs/pg-boss-jobs';
@@ -41,6 +46,8 @@ export interface Services extends Platform {
   contact: ContactService;
   /** The newsletter catalogue and readers' subscriptions. */
   newsletters: NewslettersService;
+  /** Composes newsletter editions and delivers them through the job queue. */
+  newsletterSending: NewsletterSending;
   /** What readers follow (authors, sections, topics, profiles). */
   follows: FollowsService;
   personalDetails: PersonalDetails;
@@ -95,6 +102,12 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
   );
   const access = await createAccessModule(platform, { sessions }, { indexPollMs: ports.accessIndexPollMs });
   const content = contentServiceFor(db);
+  const newsletterSending = createNewsletterSendingModule(platform, {
+    jobs,
+    courier: ports.courier,
+    content,
+    secret: sessions.paywallSecret,
+  });
   const jobs = await createPgBossJobs(platform.database, { scheduler: ports.jobScheduler ?? true });
   return {
     ...platform,
@@ -106,7 +119,8 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     content,
     illustrations: illustrationFilesFor(db),
     contact: createContactService(platform, ports.courier),
-    newsletters: createNewslettersModule(platform),
+    newsletters: createNewslettersModule(platform, { secret: sessions.paywallSecret }),
+    newsletterSending,
     follows: createFollowsModule(platform, { content }),
     personalDetails: createPersonalDetails(db),
     reference: createReferenceService({ repo: createReferenceRepo(db) }),

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseServerEnv } from '@bof/config/server';
 import type { DatabaseHandle } from '@bof/db/client';
 import { newsletterSubscriptions } from '@bof/db/schema';
 import { createTestDatabase } from '@bof/db/testing';
