@@ -101,6 +101,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     identitySessions ? { identity: identitySessions } : {},
   );
   const access = await createAccessModule(platform, { sessions }, { indexPollMs: ports.accessIndexPollMs });
+  const jobs = await createPgBossJobs(platform.database, { scheduler: ports.jobScheduler ?? true });
   const content = contentServiceFor(db);
   const newsletterSending = createNewsletterSendingModule(platform, {
     jobs,
@@ -108,7 +109,6 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     content,
     secret: sessions.paywallSecret,
   });
-  const jobs = await createPgBossJobs(platform.database, { scheduler: ports.jobScheduler ?? true });
   return {
     ...platform,
     courier: ports.courier,
