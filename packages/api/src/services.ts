@@ -25,7 +25,12 @@ import { createReferenceService, type ReferenceService } from './modules/referen
 import { createStudentsModule, type StudentsModule } from './modules/students/students.module';
 import { createPersonalDetails, type PersonalDetails } from './modules/viewer/personal-details.module';
 import { createFollowsModule, type FollowsService } from './modules/follows/follows.module';
-import { createNewslettersModule, type NewslettersService } from './modules/newsletters/newsletters.module';
+import {
+  createNewsletterSendingModule,
+  createNewslettersModule,
+  type NewsletterSending,
+  type NewslettersService,
+} from './modules/newsletters/newsletters.module';
 import type { Jobs } from './platform/jobs/jobs';
 import { createPgBossJobs } from './platform/jobs/pg-boss-jobs';
 import {
@@ -58,6 +63,8 @@ export interface Services extends Platform {
   students: StudentsModule;
   /** The newsletter catalogue and readers' subscriptions. */
   newsletters: NewslettersService;
+  /** Composes newsletter editions and delivers them through the job queue. */
+  newsletterSending: NewsletterSending;
   /** What readers follow (authors, sections, topics, profiles). */
   follows: FollowsService;
   /** Search over the index, and cited answers (extractive, or the configured model's). */
@@ -143,6 +150,12 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
   const students = createStudentsModule(platform, { billing, mailer: ports.courier });
   const content = contentServiceFor(db);
   const jobs = await createPgBossJobs(platform.database, { scheduler: ports.jobScheduler ?? true });
+  const newsletterSending = createNewsletterSendingModule(platform, {
+    jobs,
+    courier: ports.courier,
+    content,
+    secret: sessions.paywallSecret,
+  });
   return {
     ...platform,
     courier: ports.courier,
@@ -155,7 +168,8 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     content,
     illustrations: illustrationFilesFor(db),
     contact: createContactService(platform, ports.courier),
-    newsletters: createNewslettersModule(platform),
+    newsletters: createNewslettersModule(platform, { secret: sessions.paywallSecret }),
+    newsletterSending,
     follows: createFollowsModule(platform, { content }),
     search: searchServiceFor(db, { aiAnswers: env.aiAnswers }),
     personalDetails: createPersonalDetails(db),

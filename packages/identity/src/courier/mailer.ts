@@ -10,6 +10,8 @@ export interface MailMessage {
   templateType: string;
   text: string;
   html: string;
+  /** Extra message headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** The courier's e-mail port: SMTP in production, the outbox table in the embedded mode. */
@@ -45,6 +47,7 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
   };

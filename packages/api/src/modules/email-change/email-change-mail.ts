@@ -5,6 +5,8 @@ export interface MailMessage {
   templateType: string;
   text: string;
   html: string;
+  /** Extra message headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** The courier port: the composition root hands in the identity server's mailer. */

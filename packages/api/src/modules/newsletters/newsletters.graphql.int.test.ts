@@ -147,3 +147,47 @@ describe('a signed-in reader', () => {
     expect(anonymous.body.data!.newsletterSubscriptions).toEqual({ __typename: 'AuthError' });
   });
 });
+
+describe('one-click unsubscribe', () => {
+  it('unsubscribes from the signed link without a session, and refuses altered links', async () => {
+    const reader = await harness.signIn('reader-oneclick');
+    await harness.post(
+      UPDATE,
+      { input: { subscriptions: [{ newsletterId: 'daily-brief', status: 'subscribed' }] } },
+      reader,
+    );
+    const message = harness.services.newsletterSending.messageFor(
+      { subject: 'Brief', title: 'The Daily Brief', stories: [] },
+      reader.email,
+      reader.userId,
+      'daily-brief',
+    );
+    expect(message.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const url = new URL(/^<(.+)>$/.exec(message.headers!['List-Unsubscribe']!)![1]!);
+    const token = url.searchParams.get('token')!;
+    const statusOfDaily = async () =>
+      statusOf(
+        (
+          (await harness.post(SUBSCRIPTIONS, {}, reader)).body.data!.newsletterSubscriptions as {
+            data: Sub[];
+          }
+        ).data,
+        'daily-brief',
+      );
+
+    // Another letter or another reader named in the same signature: refused, nothing changes.
+    const [user, , signature] = token.split('.');
+    for (const altered of [
+      `${user}.beauty-weekly.${signature}`,
+      `cmVhZGVyLW90aGVy.daily-brief.${signature}`,
+      'x',
+    ])
+      expect(await harness.services.newsletters.unsubscribeWithToken(altered)).toBe('invalid');
+    expect(await statusOfDaily()).toBe('subscribed');
+
+    expect(await harness.services.newsletters.unsubscribeWithToken(token)).toBe('unsubscribed');
+    expect(await statusOfDaily()).toBe('unsubscribed');
+    // Replayed: still a no-op success.
+    expect(await harness.services.newsletters.unsubscribeWithToken(token)).toBe('unsubscribed');
+  });
+});

@@ -1,10 +1,40 @@
+import { createHmac } from 'node:crypto';
 import type { Platform } from '../../platform/platform';
+import type { Jobs } from '../../platform/jobs/jobs';
+import type { ContentService } from '../content/content.module';
+import { storyPath } from '../content/content.service';
+import type { Mailer } from '../email-change/email-change-mail';
+import { createNewsletterSending, type NewsletterSending } from './newsletter-sending';
 import { createNewslettersRepo } from './newsletters.repo';
 import { createNewslettersService, type NewslettersService } from './newsletters.service';
 
-export type { NewslettersService };
+export type { NewslettersService, NewsletterSending };
 
-/** Builds the newsletters module (catalogue and subscriptions) over the platform's database. */
-export function createNewslettersModule(platform: Platform): NewslettersService {
-  return createNewslettersService({ repo: createNewslettersRepo(platform.db) });
+/** The unsubscribe links' key, derived from the product's cookie-signing secret. */
+const unsubscribeKey = (secret: string) =>
+  createHmac('sha256', secret).update('newsletter-unsubscribe-links').digest('base64url');
+
+/** Builds the newsletters module (catalogue, subscriptions, one-click unsubscribe) over the database. */
+export function createNewslettersModule(platform: Platform, deps: { secret: string }): NewslettersService {
+  return createNewslettersService({
+    repo: createNewslettersRepo(platform.db),
+    unsubscribeSecret: unsubscribeKey(deps.secret),
+  });
+}
+
+/** The sending pipeline over the job queue and the courier. */
+export function createNewsletterSendingModule(
+  platform: Platform,
+  deps: { jobs: Jobs; courier: Mailer; content: ContentService; secret: string },
+): NewsletterSending {
+  return createNewsletterSending({
+    db: platform.db,
+    jobs: deps.jobs,
+    courier: deps.courier,
+    siteUrl: platform.env.siteUrl,
+    siteName: platform.env.siteName,
+    unsubscribeSecret: unsubscribeKey(deps.secret),
+    latestStories: (limit) => deps.content.latest(limit),
+    storyPath,
+  });
 }

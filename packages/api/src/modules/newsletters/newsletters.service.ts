@@ -1,14 +1,15 @@
 import type { Viewer } from '../../auth/viewer';
+import { verifyUnsubscribeToken } from './unsubscribe-token';
 import { UnauthorizedError } from '../../errors/unauthorized-error';
 import { NewsletterNotFoundError } from './newsletters.errors';
 import type { UpdateNewsletterInput, UpdateNewsletterSubscriptionsInput } from './newsletters.inputs';
 import type { NewslettersRepo } from './newsletters.repo';
 import type { Newsletter, NewsletterSubscription } from './newsletters.types';
 
-type Deps = { repo: NewslettersRepo };
+type Deps = { repo: NewslettersRepo; unsubscribeSecret: string };
 
 /** The catalogue and signed-in readers' subscriptions. */
-export function createNewslettersService({ repo }: Deps) {
+export function createNewslettersService({ repo, unsubscribeSecret }: Deps) {
   async function subscriptionsOf(userId: string): Promise<NewsletterSubscription[]> {
     const [all, statuses] = await Promise.all([repo.all(), repo.statusesOf(userId)]);
     return all.map((newsletter) => ({
@@ -73,8 +74,16 @@ export function createNewslettersService({ repo }: Deps) {
       return updated;
     },
 
-    /** One-click unsubscribe from an e-mail: idempotent. */
-    unsubscribe: (userId: string, newsletterId: string) => repo.unsubscribe(userId, newsletterId),
+    /**
+     * One-click unsubscribe (RFC 8058) from an e-mail's signed link, without a session: idempotent.
+     * 'invalid' for a forged or altered token; nothing says whether the reader exists.
+     */
+    async unsubscribeWithToken(token: string): Promise<'unsubscribed' | 'invalid'> {
+      const signed = verifyUnsubscribeToken(unsubscribeSecret, token);
+      if (!signed) return 'invalid';
+      await repo.unsubscribe(signed.userId, signed.newsletterId);
+      return 'unsubscribed';
+    },
   };
 }
 
