@@ -48,15 +48,13 @@ for (let start = 0; start < USERS; start += 1000) {
     .values(
       ids.map((i) => ({ userId: `u${i}`, email: `member${i}@bench.example`, firstSessionId: `s${i}` })),
     );
-  await db
-    .insert(userData)
-    .values(
-      ids.map((i) => ({
-        userId: `u${i}`,
-        firstName: FIRST[i % FIRST.length]!,
-        lastName: `${LAST[i % LAST.length]!}${i}`,
-      })),
-    );
+  await db.insert(userData).values(
+    ids.map((i) => ({
+      userId: `u${i}`,
+      firstName: FIRST[i % FIRST.length]!,
+      lastName: `${LAST[i % LAST.length]!}${i}`,
+    })),
+  );
   await db.insert(organisationAccountUsers).values(
     ids.map((i) => ({
       id: `au${i}`,
