@@ -38,7 +38,7 @@ export async function completeDetails(page: Page) {
 export async function signUpWithCode(page: Page, email: string) {
   await submitSignUpCode(page, email);
   // After the token check on the page the provider returned to: slow on a busy machine.
-  await expect(page).toHaveURL(/\/user\/one-more-step\//, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/user\/one-more-step\//, { timeout: 30_000 });
 }
 
 /** Fills the registration page the page is on for `email` (Ada Reader) and sends the e-mailed code. */
