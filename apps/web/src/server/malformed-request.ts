@@ -28,12 +28,15 @@ export function hasMalformedPath(url: string | undefined): boolean {
  * redirects repeat it twice in their headers (Location and Refresh), more than clients and proxies read.
  */
 export const MAX_PATH_LENGTH = 2048;
+/** The whole address with its query: a redirect repeats it twice in its headers, which must stay readable. */
+export const MAX_URL_LENGTH = 8192;
 
 export function malformedRequest(
   req: Pick<IncomingMessage, 'url' | 'method' | 'headers'>,
 ): string | undefined {
   if (hasMalformedPath(req.url)) return 'the address is not valid percent-encoding';
   if ((req.url ?? '').split(/[?#]/, 1)[0]!.length > MAX_PATH_LENGTH) return 'the address is too long';
+  if ((req.url ?? '').length > MAX_URL_LENGTH) return 'the address is too long';
   const contentType = req.headers['content-type'] ?? '';
   if (
     req.method === 'POST' &&

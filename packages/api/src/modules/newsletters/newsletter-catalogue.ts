@@ -25,7 +25,7 @@ export const NEWSLETTER_CATALOGUE: readonly CatalogueEntry[] = [
   {
     newsletterId: 'daily-brief',
     title: 'The Daily Brief',
-    description: "The day's essential fashion business news and analysis, every weekday morning.",
+    description: 'The day’s essential fashion business news and analysis, every weekday morning.',
     author: 'The Editors',
     badges: ['Most read'],
     newsletterGroup: 'DAILY',
@@ -138,7 +138,7 @@ export const NEWSLETTER_CATALOGUE: readonly CatalogueEntry[] = [
   {
     newsletterId: 'week-in-review',
     title: 'The Week in Review',
-    description: "The week's most important stories in one read, every Saturday morning.",
+    description: 'The week’s most important stories in one read, every Saturday morning.',
     author: 'The Editors',
     badges: [],
     newsletterGroup: 'WEEKLY',
