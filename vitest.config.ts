@@ -23,9 +23,14 @@ export default defineConfig({
           include: ['{apps,packages,tooling}/**/*.int.test.ts'],
           exclude: ignored,
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Generous: a test that starts the product migrates a fresh embedded database, which takes a
+          // minute on a busy two-core machine.
+          testTimeout: 150_000,
+          hookTimeout: 180_000,
           pool: 'forks',
+          // Each file works in a database of its own, so files run side by side: two at a time suits the
+          // two-core machines CI runs on (Vitest's default would be one there).
+          maxWorkers: Number(process.env.INT_TEST_WORKERS || 2),
         },
       },
     ],

@@ -14,5 +14,11 @@ if (!existsSync(chromium)) {
   console.error('Skipping the browser tests (CI is not set).');
   process.exit(0);
 }
-const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit' });
+const args = process.argv.slice(2);
+// The whole suite (no files named): the newsroom's journey waits for the others (playwright.config.ts).
+const wholeSuite = !args.some((arg) => !arg.startsWith('-'));
+const result = spawnSync('npx', ['playwright', 'test', ...args], {
+  stdio: 'inherit',
+  env: wholeSuite ? { ...process.env, E2E_WHOLE_SUITE: '1' } : process.env,
+});
 process.exit(result.status ?? 1);
