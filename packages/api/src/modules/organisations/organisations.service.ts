@@ -9,7 +9,7 @@ import { FieldValidationError } from '../../errors/field-validation-error';
 import { SeatAllocationError } from '../../errors/seat-allocation-error';
 import { UnauthorizedError } from '../../errors/unauthorized-error';
 import type { Mailer } from '../email-change/email-change-mail';
-import { isGroupStyleAddress } from './group-address';
+import { isGroupStyleAddress } from '../../inputs/group-style-address';
 import { organisationInvitationMessage } from './organisation-mail';
 import type {
   AccountUserRecord,

@@ -7,7 +7,6 @@ import { runGraduations, type GraduationDeps, type GraduationReport } from './gr
 import { createStudentsRepo, type StudentsRepo } from './students.repo';
 import { studentStatusOf, type StudentDeps, type StudentStatus } from './students.service';
 
-export { GROUP_STYLE_PREFIXES, isGroupStyleAddress } from './academic-domains';
 export { STUDENT_PLAN_CODE, GRADUATE_PLAN_CODE } from './graduation';
 export { STUDENT_LIMITS, type StudentStatus } from './students.service';
 
