@@ -240,13 +240,16 @@ export function createSearchService(deps: SearchDeps) {
           .slice(0, 12);
       };
       const now = deps.now().getTime();
-      const dates = (['week', 'month', 'year'] as const).map((value) => ({
-        value,
-        label: DATE_LABELS[value],
-        count: inTab.filter(
-          (row) => row.publishedAt && now - row.publishedAt.getTime() <= DATE_DAYS[value] * 86_400_000,
-        ).length,
-      }));
+      // A date with nothing in it is left out, unless it is the filter in force (it can be cleared).
+      const dates = (['week', 'month', 'year'] as const)
+        .map((value) => ({
+          value,
+          label: DATE_LABELS[value],
+          count: inTab.filter(
+            (row) => row.publishedAt && now - row.publishedAt.getTime() <= DATE_DAYS[value] * 86_400_000,
+          ).length,
+        }))
+        .filter((facet) => facet.count > 0 || facet.value === params.date);
       const pages = Math.ceil(inTab.length / SEARCH_PAGE_SIZE);
       const page = Math.min(params.page, Math.max(pages, 1));
       const offset = window ? Math.min(window.offset, inTab.length) : (page - 1) * SEARCH_PAGE_SIZE;
