@@ -86,6 +86,91 @@ test('tabs, filters and bad input keep their state in the URL and never fail', a
   await expect(page.getByText('Some filters were not understood')).toBeVisible();
 });
 
+test('results and the cited answer are on the page without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: test.info().project.use.baseURL,
+  });
+  const page = await context.newPage();
+  await page.goto('/search/?q=resale');
+  const results = page.getByRole('list', { name: 'Results' }).getByRole('listitem');
+  await expect(results.first()).toBeVisible();
+  expect(await results.count()).toBeGreaterThanOrEqual(2);
+
+  // The page's own GET form runs the next search; the answer arrives with the page, not after it.
+  await page
+    .getByRole('searchbox', { name: 'Search terms or a question' })
+    .fill('How much did Aurelle Beauty raise?');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/search\/\?q=How\+much\+did\+Aurelle\+Beauty\+raise%3F$/);
+  const answer = page.getByRole('region', { name: 'Answer from our journalism' });
+  await expect(answer.getByTestId('answer-text')).toContainText('€120 million');
+  await expect(answer.getByRole('list', { name: 'Sources' }).getByRole('link').first()).toHaveAttribute(
+    'href',
+    /aurelle-beauty-raises-120-million/,
+  );
+  await expect(page.getByText('Composing an answer')).toHaveCount(0);
+  await expect(results.first()).toBeVisible();
+
+  // Tabs and filters are plain links.
+  await page
+    .getByRole('navigation', { name: 'Result types' })
+    .getByRole('link', { name: /^Stories/ })
+    .click();
+  await expect(page).toHaveURL(/tab=stories/);
+  await expect(results.first()).toBeVisible();
+  await context.close();
+});
+
+test('the results and filters work from the keyboard, with loading and empty states', async ({ page }) => {
+  await page.goto('/search/?q=resale');
+  await answerConsent(page);
+  // The empty state: nothing typed, or nothing found.
+  await page.goto('/search/');
+  await expect(page.getByTestId('search-empty')).toContainText('Type words, a name or a question');
+  await page.goto('/search/?q=zzqxjvwk');
+  await expect(page.getByTestId('search-no-results')).toBeVisible();
+
+  await page.goto('/search/?q=resale');
+  const results = page.getByRole('list', { name: 'Results' });
+  // From the page's search box, Tab reaches the tabs, then the first result, and Enter opens it.
+  await page.getByRole('searchbox', { name: 'Search terms or a question' }).focus();
+  const firstLink = results.getByRole('listitem').first().getByRole('heading').getByRole('link');
+  let reached = false;
+  for (let i = 0; i < 12 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await firstLink.evaluate((link) => link === document.activeElement);
+  }
+  expect(reached).toBe(true);
+
+  // "Skip to filters" jumps past the results; a filter is a link, followed with Enter.
+  await page.getByRole('searchbox', { name: 'Search terms or a question' }).focus();
+  const skip = page.getByRole('link', { name: 'Skip to filters' });
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    if (await skip.evaluate((link) => link === document.activeElement)) break;
+  }
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  const filter = page.getByRole('complementary', { name: 'Filters' }).getByRole('link').first();
+  await expect(filter).toBeFocused();
+  // While the next page loads, the page says so (the navigation is held back here to look at it).
+  const whileLoading = await filter.evaluate(async (link: HTMLAnchorElement) => {
+    link.addEventListener('click', (event) => event.preventDefault(), { once: true });
+    link.click();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return [
+      document.querySelector('[data-testid="search-pending"]')?.textContent,
+      document.getElementById('search-results')?.getAttribute('aria-busy'),
+    ];
+  });
+  expect(whileLoading).toEqual(['Searching…', 'true']);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/section=/);
+  await expect(page.getByRole('list', { name: 'Results' }).getByRole('listitem').first()).toBeVisible();
+});
+
 test('the search page and its cited answer fit a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/search/?q=${encodeURIComponent('Why are digital brands rebuilding their email lists?')}`);
@@ -94,6 +179,6 @@ test('the search page and its cited answer fit a phone', async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: test.info().outputPath('search-phone.png'), fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: test.info().outputPath('search-desktop.png'), fullPage: true });
 });

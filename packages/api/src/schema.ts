@@ -15,6 +15,7 @@ import './modules/students/students.graphql';
 import './modules/newsletters/newsletters.graphql';
 import './modules/follows/follows.graphql';
 import './modules/newsroom/newsroom.graphql';
+import './modules/search/search.graphql';
 
 /** The whole GraphQL schema. Each module registers its types by being imported above. */
 export const schema = builder.toSchema({ sortSchema: true });

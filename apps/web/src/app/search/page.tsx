@@ -1,10 +1,16 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
-import { readSearchParams, SEARCH_TABS, type SearchReader, type SearchTab } from '@bof/api/search';
+import {
+  parseSearchQuery,
+  readSearchParams,
+  SEARCH_TABS,
+  type SearchReader,
+  type SearchTab,
+} from '@bof/api/search';
 import { runningServices } from '@bof/api/running-services';
-import { AnswerLoading, AnswerPanel, KIND_LABELS } from '../../components/search/answer-panel';
+import { AnswerPanel, KIND_LABELS } from '../../components/search/answer-panel';
 import { ResultLink } from '../../components/search/result-link';
 import { searchHref } from '../../components/search/search-href';
+import { SEARCH_RESULTS_ID, SearchPending } from '../../components/search/search-pending';
 import { SearchTracking } from '../../components/search/search-tracking';
 import { formatDate } from '../../site/dates';
 import { getServerViewer } from '../../server/server-viewer';
@@ -35,17 +41,19 @@ export default async function SearchPage({ searchParams }: Props) {
   const reader: SearchReader = viewer
     ? { membershipLevel: viewer.membership_level, isBofAdmin: viewer.is_bof_admin }
     : null;
-  const outcome = await services.search.search(params, reader);
+  // The answer is composed beside the search and awaited with it: the page is sent whole, so it reads the
+  // same without JavaScript (a streamed part would stay hidden behind its fallback without scripts).
+  const asksQuestion = params.tab === 'all' && params.page === 1 && parseSearchQuery(params.q)?.question;
+  const [outcome, answer] = await Promise.all([
+    services.search.search(params, reader),
+    asksQuestion ? services.search.answer(params.q, reader, params) : null,
+  ]);
   const state = { ...params, q: outcome.query, page: outcome.page };
   const filters = [
     ...(params.section ? [`section:${params.section}`] : []),
     ...(params.topic ? [`topic:${params.topic}`] : []),
     ...(params.date !== 'any' ? [`date:${params.date}`] : []),
   ];
-  const answer =
-    outcome.status === 'results' && outcome.question && params.tab === 'all' && outcome.page === 1
-      ? services.search.answer(outcome.query, reader, params)
-      : null;
   const firstPosition = (outcome.page - 1) * 10 + 1;
 
   return (
@@ -69,6 +77,7 @@ export default async function SearchPage({ searchParams }: Props) {
           Search
         </button>
       </form>
+      <SearchPending />
       {outcome.notice ? (
         <p role="status" className="mt-3 text-sm">
           {outcome.notice}
@@ -90,7 +99,11 @@ export default async function SearchPage({ searchParams }: Props) {
             filters={filters}
             resultsCount={outcome.total}
           />
-          <nav aria-label="Result types" className="mt-6 overflow-x-auto border-b border-rule">
+          <nav
+            aria-label="Result types"
+            data-search-navigation
+            className="mt-3 overflow-x-auto border-b border-rule"
+          >
             <ul className="flex gap-5 whitespace-nowrap text-sm font-medium">
               {SEARCH_TABS.map((tab) => (
                 <li key={tab}>
@@ -106,12 +119,21 @@ export default async function SearchPage({ searchParams }: Props) {
             </ul>
           </nav>
 
-          <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_15rem]">
+          <div
+            id={SEARCH_RESULTS_ID}
+            className="mt-6 grid gap-8 transition-opacity aria-busy:opacity-50 lg:grid-cols-[1fr_15rem]"
+          >
             <div>
-              {answer ? (
-                <Suspense fallback={<AnswerLoading />}>
-                  <AnswerPanel answer={answer} searchId={outcome.searchId} term={outcome.query} />
-                </Suspense>
+              {outcome.total > 0 && hasFacets(outcome.facets) ? (
+                <a
+                  href="#search-filters"
+                  className="sr-only focus:not-sr-only focus:mb-3 focus:inline-block focus:bg-paper focus:px-2 focus:py-1"
+                >
+                  Skip to filters
+                </a>
+              ) : null}
+              {answer && outcome.status === 'results' ? (
+                <AnswerPanel result={answer} searchId={outcome.searchId} term={outcome.query} />
               ) : null}
               <p className="mb-4 text-sm text-muted" role="status">
                 {outcome.total === 0
@@ -176,7 +198,11 @@ export default async function SearchPage({ searchParams }: Props) {
                 </ol>
               )}
               {outcome.pages > 1 ? (
-                <nav aria-label="Result pages" className="mt-6 flex justify-between text-sm font-medium">
+                <nav
+                  aria-label="Result pages"
+                  data-search-navigation
+                  className="mt-6 flex justify-between text-sm font-medium"
+                >
                   {outcome.page > 1 ? (
                     <a href={searchHref(state, { page: outcome.page - 1 })} rel="prev">
                       ← Previous
@@ -193,7 +219,7 @@ export default async function SearchPage({ searchParams }: Props) {
               ) : null}
             </div>
 
-            <aside aria-label="Filters" className="text-sm lg:order-none">
+            <aside id="search-filters" aria-label="Filters" data-search-navigation className="text-sm">
               <FacetList
                 title="Section"
                 items={outcome.facets.sections}
@@ -228,6 +254,9 @@ export default async function SearchPage({ searchParams }: Props) {
     </div>
   );
 }
+
+const hasFacets = (facets: { sections: unknown[]; topics: unknown[]; dates: unknown[] }) =>
+  facets.sections.length + facets.topics.length + facets.dates.length > 0;
 
 function FacetList({
   title,

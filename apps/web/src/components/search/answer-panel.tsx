@@ -2,16 +2,15 @@ import type { AiSearchAnswer } from '@bof/api/search';
 import { AnswerTracking } from './search-tracking';
 
 /** The AI-assisted answer on top of the results: cited sentences and the numbered sources, or an abstention. */
-export async function AnswerPanel({
-  answer,
+export function AnswerPanel({
+  result,
   searchId,
   term,
 }: {
-  answer: Promise<AiSearchAnswer>;
+  result: AiSearchAnswer;
   searchId: string;
   term: string;
 }) {
-  const result = await answer;
   const tracked = {
     type: result.type,
     answer: result.answer,
@@ -70,15 +69,3 @@ export const KIND_LABELS: Record<AiSearchAnswer['citations'][number]['kind'], st
   person: 'Person',
   organisation: 'Company',
 };
-
-/** What the answer panel shows while the answer is composed. */
-export function AnswerLoading() {
-  return (
-    <section aria-busy="true" className="mb-8 border border-rule p-4 sm:p-5">
-      <h2 className="text-sm font-semibold uppercase tracking-wide">Answer from our journalism</h2>
-      <p className="mt-2 text-muted" role="status">
-        Composing an answer from the results…
-      </p>
-    </section>
-  );
-}

@@ -56,3 +56,70 @@ export function readSearchParams(raw: Record<string, string | string[] | undefin
     ignored,
   };
 }
+
+/** The longest search the API takes: spec §5's search term limit. */
+export const SEARCH_TERM_MAX_CHARS = 1024;
+/** The most results one API call returns. */
+export const SEARCH_MAX_FIRST = 50;
+/** The deepest a cursor may point: past the bounded candidate set there is nothing (docs/adr/0026). */
+const MAX_OFFSET = 1_000;
+
+/** An opaque cursor: the results before the next one. */
+export const searchCursor = (offset: number): string => Buffer.from(`search:${offset}`).toString('base64url');
+
+function cursorOffset(cursor: string): number | null {
+  const match = /^search:(\d{1,4})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const offset = match ? Number(match[1]) : NaN;
+  return Number.isInteger(offset) && offset <= MAX_OFFSET ? offset : null;
+}
+
+const filterSlug = (name: string) =>
+  z
+    .string()
+    .max(100, `A ${name} is at most 100 characters.`)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, `A ${name} is given by its slug, like "retail".`);
+
+/**
+ * The API's search arguments (the `search` query). Unlike the page's URL, bad input is refused with a
+ * message per field: an empty or over-long query, a malformed section or topic, a page size out of range
+ * or a cursor this search did not give out.
+ */
+export const searchArgsSchema = z.object({
+  query: z
+    .string()
+    .trim()
+    .min(1, 'Type a word, a name or a question.')
+    .max(
+      SEARCH_TERM_MAX_CHARS,
+      `A search can be at most ${SEARCH_TERM_MAX_CHARS.toLocaleString('en-GB')} characters.`,
+    ),
+  filters: z
+    .object({
+      type: z.enum(SEARCH_TABS).nullish(),
+      section: filterSlug('section').nullish(),
+      topic: filterSlug('topic').nullish(),
+      date: z.enum(SEARCH_DATES).nullish(),
+    })
+    .nullish(),
+  first: z
+    .number()
+    .int()
+    .min(1, 'Ask for at least one result.')
+    .max(SEARCH_MAX_FIRST, `Ask for at most ${SEARCH_MAX_FIRST} results at a time.`)
+    .nullish()
+    .transform((v) => v ?? SEARCH_PAGE_SIZE),
+  after: z
+    .string()
+    .max(64, 'Not a cursor from this search.')
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined) return 0;
+      const offset = cursorOffset(v);
+      if (offset === null) {
+        ctx.addIssue({ code: 'custom', message: 'Not a cursor from this search.' });
+        return z.NEVER;
+      }
+      return offset;
+    }),
+});
+export type SearchArgs = z.output<typeof searchArgsSchema>;

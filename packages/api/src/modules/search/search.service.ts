@@ -66,6 +66,8 @@ export interface SearchOutcome {
   similar: boolean;
   page: number;
   pages: number;
+  /** Results before the first one shown (its position is `offset + 1`). */
+  offset: number;
   facets: {
     tabs: Record<SearchTab, number>;
     sections: FacetCount[];
@@ -183,8 +185,15 @@ export function createSearchService(deps: SearchDeps) {
   }
 
   return {
-    /** The search page: ranked results of one tab's page, facets, highlighted snippets. Never throws on input. */
-    async search(params: SearchParams, reader: SearchReader): Promise<SearchOutcome> {
+    /**
+     * The search page: ranked results of one tab's page, facets, highlighted snippets. Never throws on
+     * input. `window` takes `limit` results from `offset` instead of the page of `params` (the API).
+     */
+    async search(
+      params: SearchParams,
+      reader: SearchReader,
+      window?: { offset: number; limit: number },
+    ): Promise<SearchOutcome> {
       const searchId = randomUUID();
       const notice =
         params.ignored.length > 0
@@ -208,6 +217,7 @@ export function createSearchService(deps: SearchDeps) {
           similar: false,
           page: 1,
           pages: 0,
+          offset: 0,
           facets: emptyFacets,
           notice,
           question: false,
@@ -230,16 +240,20 @@ export function createSearchService(deps: SearchDeps) {
           .slice(0, 12);
       };
       const now = deps.now().getTime();
-      const dates = (['week', 'month', 'year'] as const).map((value) => ({
-        value,
-        label: DATE_LABELS[value],
-        count: inTab.filter(
-          (row) => row.publishedAt && now - row.publishedAt.getTime() <= DATE_DAYS[value] * 86_400_000,
-        ).length,
-      }));
+      // A date with nothing in it is left out, unless it is the filter in force (it can be cleared).
+      const dates = (['week', 'month', 'year'] as const)
+        .map((value) => ({
+          value,
+          label: DATE_LABELS[value],
+          count: inTab.filter(
+            (row) => row.publishedAt && now - row.publishedAt.getTime() <= DATE_DAYS[value] * 86_400_000,
+          ).length,
+        }))
+        .filter((facet) => facet.count > 0 || facet.value === params.date);
       const pages = Math.ceil(inTab.length / SEARCH_PAGE_SIZE);
       const page = Math.min(params.page, Math.max(pages, 1));
-      const shown = inTab.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE);
+      const offset = window ? Math.min(window.offset, inTab.length) : (page - 1) * SEARCH_PAGE_SIZE;
+      const shown = inTab.slice(offset, offset + (window?.limit ?? SEARCH_PAGE_SIZE));
       const snippets = similar
         ? new Map<number, string>()
         : await deps.repo.snippets(
@@ -267,6 +281,7 @@ export function createSearchService(deps: SearchDeps) {
         similar,
         page,
         pages,
+        offset,
         facets: {
           tabs,
           sections: count(
@@ -282,6 +297,19 @@ export function createSearchService(deps: SearchDeps) {
         notice,
         question: query.question,
       };
+    },
+
+    /** Which of a section and a topic name none of the site's: the API refuses them rather than find nothing. */
+    async unknownFilters(filters: {
+      section: string | null;
+      topic: string | null;
+    }): Promise<('section' | 'topic')[]> {
+      if (!filters.section && !filters.topic) return [];
+      const names = await deps.taxonomy();
+      return [
+        ...(filters.section && !names.sections.has(filters.section) ? (['section'] as const) : []),
+        ...(filters.topic && !names.topics.has(filters.topic) ? (['topic'] as const) : []),
+      ];
     },
 
     /**
