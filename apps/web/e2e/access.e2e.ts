@@ -110,10 +110,16 @@ async function expectNoLeak(reader: Page, story: DemoStory, payloads: string[]) 
   }
 }
 
-/** Keeps every RSC payload a page receives, as the browser received it. */
+/**
+ * Keeps every RSC payload a page receives, as the browser received it. A fetch on a kept-alive connection
+ * the server closed at that moment is tried again, as the browser does itself.
+ */
 async function capture(page: Page, payloads: string[]) {
   await page.route(/_rsc=/, async (route) => {
-    const response = await route.fetch();
+    const response = await route.fetch().catch((error: Error) => {
+      if (!/ECONNRESET|socket hang up/.test(error.message)) throw error;
+      return route.fetch();
+    });
     const body = await response.text();
     payloads.push(body);
     await route.fulfill({ response, body });
