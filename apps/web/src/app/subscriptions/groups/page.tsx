@@ -29,7 +29,7 @@ export default async function GroupsPage({ searchParams }: Props) {
         <div>
           <h2 className="font-serif text-2xl font-semibold">What your organisation gets</h2>
           <ul className="mt-4 list-disc space-y-2 pl-6">
-            <li>A {plan.title} membership for every seat: every article, analysis and briefing.</li>
+            <li>A {plan.membershipLevel} membership on every seat: every article, analysis and briefing.</li>
             <li>One invoice for the whole team, with your company name and VAT number on it.</li>
             <li>You own the account: add and remove colleagues, and make others admins, at any time.</li>
             <li>
