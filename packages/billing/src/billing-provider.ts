@@ -79,6 +79,11 @@ export interface PurchaseRequest {
   unitAmount: number;
   /** Seats bought (an organisation plan): the charge is `unitAmount` times this. Absent means one. */
   quantity?: number;
+  /**
+   * The reader paying, when the account is not theirs (an organisation's account): card fields make a
+   * token for the reader whose browser they run in, and only that reader may spend it.
+   */
+  payerCode?: string;
   /** The buying company, for an organisation purchase: its name, and its VAT number when it gave one. */
   company?: { name: string; vatNumber: string | null };
   /**

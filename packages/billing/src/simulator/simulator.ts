@@ -157,7 +157,7 @@ export function createBillingSimulator(deps: {
         const now = await clockOf(store);
         const token = await store.get<SimToken>('token', request.billingToken);
         // Unknown, used, or another reader's: the same answer, so a stolen token tells nothing.
-        if (!token || !tokenUsableBy(token, request.accountCode))
+        if (!token || !tokenUsableBy(token, request.payerCode ?? request.accountCode))
           return { kind: 'declined', message: 'The card details have expired. Please enter them again.' };
         if (token.billingInfo.countryCode !== request.country.toUpperCase()) {
           // The tax follows the card's billing address; a purchase claiming another country is refused.

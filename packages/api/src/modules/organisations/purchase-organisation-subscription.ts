@@ -177,6 +177,7 @@ export async function purchaseOrganisationSubscription(
   try {
     outcome = await deps.provider.purchase({
       accountCode: accountId,
+      payerCode: buyer.userId,
       email: buyer.email,
       planCode: plan.code,
       currency,

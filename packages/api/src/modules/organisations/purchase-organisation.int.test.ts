@@ -30,18 +30,21 @@ const PURCHASE = `mutation ($input: PurchaseOrganisationSubscriptionInput!) {
 type Result = Record<string, unknown> & { __typename: string };
 
 const sim = () => harness.services.billing.simulator!;
-const card = async (number: string, countryCode = 'GB') =>
+const card = async (number: string, countryCode = 'GB', owner?: string) =>
   (
-    await sim().tokenize({
-      number,
-      expMonth: 4,
-      expYear: 2031,
-      cvc: '321',
-      firstName: 'Ada',
-      lastName: 'Buyer',
-      postalCode: 'N1 9GU',
-      countryCode,
-    })
+    await sim().tokenize(
+      {
+        number,
+        expMonth: 4,
+        expYear: 2031,
+        cvc: '321',
+        firstName: 'Ada',
+        lastName: 'Buyer',
+        postalCode: 'N1 9GU',
+        countryCode,
+      },
+      owner === undefined ? {} : { owner },
+    )
   ).id;
 
 let keys = 0;
@@ -211,6 +214,14 @@ describe('purchaseOrganisationSubscription', () => {
     expect(
       await sim().listSubscriptions(organisationAccountIdFor(buyer.userId, value.idempotencyKey)),
     ).toEqual([]);
+  });
+
+  it("takes a card made in the buyer's own browser, and no one else's", async () => {
+    const buyer = await harness.signIn('org-buyer-own-card');
+    const other = await purchase(buyer, input(await card(TEST_CARDS.success, 'GB', 'someone-else')));
+    expect(other).toMatchObject({ __typename: 'SubscriptionPurchaseError', code: 'PURCHASE_ERROR' });
+    const own = await purchase(buyer, input(await card(TEST_CARDS.success, 'GB', buyer.userId)));
+    expect(own.__typename).toBe('OrganisationAccount');
   });
 
   it('refuses a plan that is not sold to organisations', async () => {
