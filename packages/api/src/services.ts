@@ -125,7 +125,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     platform,
     ports.billingProvider ? { provider: ports.billingProvider } : {},
   );
-  const organisations = createOrganisationsModule(platform, ports.courier);
+  const organisations = createOrganisationsModule(platform, ports.courier, { billing });
   const sessions = await createSessionModule(
     platform,
     { billing },

@@ -39,6 +39,8 @@ export interface ProviderSubscription {
   isInDunning: boolean;
   activeInvoiceId: string | null;
   couponCodes: string[];
+  /** Seats of an organisation subscription (`unitAmount` is one seat's price); absent means one. */
+  quantity?: number;
   /**
    * When the provider last changed this subscription. States are applied in this order: an older state
    * read late (a slow webhook) never overwrites a newer one.
@@ -73,8 +75,22 @@ export interface PurchaseRequest {
   threeDSecureActionResultToken?: string;
   /** Sent to the provider so a retry never charges twice. */
   idempotencyKey: string;
-  /** Net yearly price before tax, from the catalogue. */
+  /** Net yearly price before tax, from the catalogue (of one seat, for an organisation plan). */
   unitAmount: number;
+  /** Seats bought (an organisation plan): the charge is `unitAmount` times this. Absent means one. */
+  quantity?: number;
+  /**
+   * The reader paying, when the account is not theirs (an organisation's account): card fields make a
+   * token for the reader whose browser they run in, and only that reader may spend it.
+   */
+  payerCode?: string;
+  /** The buying company, for an organisation purchase: its name, and its VAT number when it gave one. */
+  company?: { name: string; vatNumber: string | null };
+  /**
+   * No VAT is charged on this account: the buyer's EU VAT number was verified in the EU register and is
+   * outside the seller's country, so the buyer accounts for the VAT (reverse charge).
+   */
+  reverseCharge?: boolean;
   /**
    * The billing country the reader chose. The tax is the provider's, from the card's billing address;
    * a provider that can see the token's address refuses a purchase whose country differs.

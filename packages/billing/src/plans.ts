@@ -1,6 +1,16 @@
 import type { Currency } from '@bof/config/constants';
 import type { MembershipLevel, MembershipType } from '@bof/config/enums';
 
+/**
+ * A band of seat counts sold at one price per seat (volume pricing: every seat of a purchase costs the
+ * price of the band its quantity falls in). Prices in minor units, before tax, per seat and year.
+ */
+export interface SeatTier {
+  minSeats: number;
+  maxSeats: number;
+  unitPrices: Record<Currency, number>;
+}
+
 /** A plan of the catalogue. Prices are in minor units (pence, cents, paise), before tax. */
 export interface Plan {
   code: string;
@@ -15,6 +25,11 @@ export interface Plan {
   upgradesTo: readonly string[];
   /** Where the plan is sold: the individual payment page, or its own journey. */
   channel: 'individual' | 'student' | 'organisation' | 'topic' | 'executive';
+  /**
+   * An organisation plan's volume price bands, in ascending, contiguous order; `prices` is then the
+   * first band's price per seat. Larger teams than the last band talk to us.
+   */
+  seatTiers?: readonly SeatTier[];
 }
 
 /**
@@ -105,6 +120,12 @@ export const PLANS: readonly Plan[] = [
     prices: { GBP: 20_000, EUR: 23_000, USD: 25_000, INR: 1_500_000 },
     upgradesTo: [],
     channel: 'organisation',
+    seatTiers: [
+      { minSeats: 2, maxSeats: 9, unitPrices: { GBP: 20_000, EUR: 23_000, USD: 25_000, INR: 1_500_000 } },
+      { minSeats: 10, maxSeats: 24, unitPrices: { GBP: 18_000, EUR: 20_700, USD: 22_500, INR: 1_350_000 } },
+      { minSeats: 25, maxSeats: 49, unitPrices: { GBP: 16_000, EUR: 18_400, USD: 20_000, INR: 1_200_000 } },
+      { minSeats: 50, maxSeats: 100, unitPrices: { GBP: 14_000, EUR: 16_100, USD: 17_500, INR: 1_050_000 } },
+    ],
   },
 ];
 

@@ -7,8 +7,11 @@ export type TestCard = 'success' | 'declined' | 'three-d-secure';
 /** A provider under test, with what a reader's browser would do around it. */
 export interface ProviderHarness {
   provider: BillingProvider;
-  /** The card token the payment fields would produce for a test card (Ada Reader, 12/2030, GB). */
-  cardToken(card: TestCard): Promise<string>;
+  /**
+   * The card token the payment fields would produce for a test card (Ada Reader, 12/2030), billed in
+   * `country` (GB unless given).
+   */
+  cardToken(card: TestCard, country?: string): Promise<string>;
   /** The reader answers the bank's challenge: a result token when it passes, null when it fails. */
   completeChallenge(actionTokenId: string, outcome: 'pass' | 'fail'): Promise<string | null>;
   /**
@@ -25,6 +28,7 @@ const ACCOUNT = 'acct-1';
 const PREMIUM = 'individuals_premium_yearly_v1';
 const STANDARD = 'individuals_standard_yearly_trial_v1';
 const EXECUTIVE = 'executive_allaccess_yearly_v1';
+const ORGANISATION = 'organisations_bundle_volume_yearly_v1';
 
 function request(billingToken: string, extra: Partial<PurchaseRequest> = {}): PurchaseRequest {
   return {
@@ -113,6 +117,41 @@ export function runBillingProviderSuite(name: string, open: (caseName: string) =
       expect(outcome.subscription.trialEndsAt!.getTime() - outcome.subscription.activatedAt.getTime()).toBe(
         30 * DAY,
       );
+    });
+
+    it('charges an organisation for its seats, with no VAT under the reverse charge', async () => {
+      const h = await setup('purchase-seats-reverse-charge');
+      const outcome = await h.provider.purchase(
+        request(await h.cardToken('success', 'DE'), {
+          accountCode: 'org-acct-1',
+          planCode: ORGANISATION,
+          currency: 'EUR',
+          unitAmount: 23_000,
+          quantity: 5,
+          country: 'DE',
+          company: { name: 'Atelier Nord GmbH', vatNumber: 'DE136695976' },
+          reverseCharge: true,
+        }),
+      );
+      if (outcome.kind !== 'purchased') throw new Error(`expected a purchase, got ${outcome.kind}`);
+      expect(outcome.subscription).toMatchObject({
+        accountCode: 'org-acct-1',
+        planCode: ORGANISATION,
+        state: 'ACTIVE',
+        currency: 'EUR',
+        unitAmount: 23_000,
+        quantity: 5,
+      });
+      expect(outcome.invoice).toMatchObject({
+        accountCode: 'org-acct-1',
+        planCode: ORGANISATION,
+        state: 'paid',
+        currency: 'EUR',
+        subtotal: 115_000,
+        tax: 0,
+        total: 115_000,
+        paid: 115_000,
+      });
     });
 
     it('declines the declined card with a message for the reader, and creates nothing', async () => {

@@ -66,6 +66,7 @@ export function toProviderSubscription(sub: recurly.Subscription, inDunning: boo
       .filter((r) => r.state === 'active')
       .map((r) => r.coupon?.code)
       .filter((code): code is string => Boolean(code)),
+    quantity: sub.quantity ?? 1,
     updatedAt: sub.updatedAt ?? required(sub.createdAt, 'created_at'),
   };
 }

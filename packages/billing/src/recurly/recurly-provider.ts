@@ -155,12 +155,24 @@ export function createRecurlyProvider(
       if (request.threeDSecureActionResultToken) {
         billingInfo.threeDSecureActionResultTokenId = request.threeDSecureActionResultToken;
       }
+      const account: Record<string, unknown> = {
+        code: request.accountCode,
+        email: request.email,
+        billingInfo,
+      };
+      if (request.company) {
+        account.company = request.company.name;
+        if (request.company.vatNumber) account.vatNumber = request.company.vatNumber;
+      }
+      // The product verified the VAT number in the EU register: Recurly charges no tax on the account.
+      if (request.reverseCharge) account.taxExempt = true;
       const body: Record<string, unknown> = {
         planCode: request.planCode,
         currency: request.currency,
         unitAmount: toMajor(request.unitAmount),
-        account: { code: request.accountCode, email: request.email, billingInfo },
+        account,
       };
+      if (request.quantity !== undefined) body.quantity = request.quantity;
       if (request.trialDays > 0) {
         body.trialEndsAt = new Date(now().getTime() + request.trialDays * DAY_MS).toISOString();
       } else if (request.skipsPlanTrial) {

@@ -34,6 +34,9 @@ export interface SimAccount {
   email: string;
   tokenId: string;
   billingInfo: BillingInfo;
+  company?: { name: string; vatNumber: string | null };
+  /** Reverse-charged: invoices carry no tax. */
+  reverseCharge?: boolean;
 }
 
 export interface SimChallenge {
@@ -109,6 +112,7 @@ export function toProvider(s: StoredSubscription): ProviderSubscription {
     isInDunning: s.isInDunning,
     activeInvoiceId: s.activeInvoiceId,
     couponCodes: s.couponCodes,
+    ...(s.quantity === undefined ? {} : { quantity: s.quantity }),
     // Records written before versions were kept read as changed when they were activated.
     updatedAt: new Date(s.updatedAt ?? s.activatedAt),
   };
@@ -122,7 +126,8 @@ export function touch(sub: StoredSubscription, now: Date): void {
 
 /** The tax on an account's charges: from its card's billing country, as Recurly taxes by the address. */
 export function accountTax(account: SimAccount | null): TaxInfo {
-  return taxFor(account?.billingInfo.countryCode ?? '');
+  const tax = taxFor(account?.billingInfo.countryCode ?? '');
+  return account?.reverseCharge ? { ...tax, rate: 0 } : tax;
 }
 
 /** Writes an invoice for `subtotal` (net, may include a credit) with its tax. */
@@ -154,7 +159,7 @@ export async function writeInvoice(
 
 /** An invoice for a whole period of `sub`'s plan, after its discount, taxed for `account`. */
 export function periodCharge(sub: StoredSubscription, account: SimAccount | null) {
-  const net = Math.round(sub.unitAmount * (1 - sub.discountPercent / 100));
+  const net = Math.round(sub.unitAmount * (sub.quantity ?? 1) * (1 - sub.discountPercent / 100));
   return { net, tax: taxOn(net, accountTax(account)) };
 }
 

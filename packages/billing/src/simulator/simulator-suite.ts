@@ -28,7 +28,7 @@ export function runSimulatorSuite(
     const sim = createBillingSimulator({ store, systemNow: () => start });
     return {
       provider: sim,
-      cardToken: async (card) =>
+      cardToken: async (card, country = 'GB') =>
         (
           await sim.tokenize({
             number: CARD_NUMBERS[card],
@@ -38,7 +38,7 @@ export function runSimulatorSuite(
             firstName: 'Ada',
             lastName: 'Reader',
             postalCode: 'N1 9GU',
-            countryCode: 'GB',
+            countryCode: country,
           })
         ).id,
       completeChallenge: async (id, outcome) => (await sim.completeChallenge(id, outcome)).resultToken,

@@ -157,7 +157,7 @@ export function createBillingSimulator(deps: {
         const now = await clockOf(store);
         const token = await store.get<SimToken>('token', request.billingToken);
         // Unknown, used, or another reader's: the same answer, so a stolen token tells nothing.
-        if (!token || !tokenUsableBy(token, request.accountCode))
+        if (!token || !tokenUsableBy(token, request.payerCode ?? request.accountCode))
           return { kind: 'declined', message: 'The card details have expired. Please enter them again.' };
         if (token.billingInfo.countryCode !== request.country.toUpperCase()) {
           // The tax follows the card's billing address; a purchase claiming another country is refused.
@@ -202,6 +202,8 @@ export function createBillingSimulator(deps: {
           email: request.email,
           tokenId: token.id,
           billingInfo: token.billingInfo,
+          ...(request.company ? { company: request.company } : {}),
+          ...(request.reverseCharge ? { reverseCharge: true } : {}),
         };
         await store.put('account', account.code, account.code, account);
         await store.put('token', token.id, null, { ...token, usedAt: now.toISOString() });
@@ -224,21 +226,16 @@ export function createBillingSimulator(deps: {
           isInDunning: false,
           activeInvoiceId: null,
           couponCodes: [],
+          ...(request.quantity === undefined ? {} : { quantity: request.quantity }),
           updatedAt: now.toISOString(),
-          periodFee: trial ? 0 : request.unitAmount,
+          periodFee: trial ? 0 : request.unitAmount * (request.quantity ?? 1),
           discountPercent: 0,
           dunningStartedAt: null,
         };
+        const net = request.unitAmount * (request.quantity ?? 1);
         const paid = trial
           ? null
-          : await writeInvoice(
-              store,
-              now,
-              sub,
-              request.unitAmount,
-              taxOn(request.unitAmount, accountTax(account)),
-              'paid',
-            );
+          : await writeInvoice(store, now, sub, net, taxOn(net, accountTax(account)), 'paid');
         sub.activeInvoiceId = paid?.id ?? null;
         await store.put('subscription', sub.uuid, sub.accountCode, sub);
         await webhook(store, now, {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BillingProvider } from '@bof/billing/billing-provider';
+import { findPlan } from '@bof/billing/plans';
 import type { BillingRepo } from './billing.repo';
 
 /** Recurly's JSON notification: thin, ids only; the state is read back from the provider. */
@@ -37,6 +38,12 @@ export async function applyWebhook(
   const subscription = notification.uuid ? await deps.provider.getSubscription(notification.uuid) : null;
   if (!subscription) {
     // Nothing of ours to apply (an account or a subscription the provider no longer knows): recorded.
+    const recorded = await deps.repo.applyWebhookState(event, null);
+    return recorded === 'duplicate' ? 'duplicate' : 'ignored';
+  }
+  if (findPlan(subscription.planCode)?.channel === 'organisation') {
+    // An organisation's subscription sits on the organisation account (its code is the account's id),
+    // not on a reader: the organisations module keeps its record.
     const recorded = await deps.repo.applyWebhookState(event, null);
     return recorded === 'duplicate' ? 'duplicate' : 'ignored';
   }

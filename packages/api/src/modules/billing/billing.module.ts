@@ -263,6 +263,7 @@ export async function membershipClaims(
 export { INDIVIDUAL_PLAN_CODES, PLANS, findPlan, type Plan } from '@bof/billing/plans';
 export { currencyForCountry, formatMoney, isCurrency, priceOf } from '@bof/billing/pricing';
 export { taxFor } from '@bof/billing/tax';
+export { seatPriceOf, seatRange, type SeatPrice } from '@bof/billing/seat-pricing';
 export { createBillingMembershipRecords } from './billing-membership-records';
 export { previewSubscriptionUpgrade } from './upgrade-subscription';
 export {

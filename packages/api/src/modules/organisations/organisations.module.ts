@@ -21,6 +21,8 @@ import {
   type Requester,
 } from './organisations.service';
 import type { AddUsersInput, UsersFilter } from './organisations.inputs';
+import { purchaseOrganisationSubscription, type Buyer } from './purchase-organisation-subscription';
+import type { PurchaseOrganisationInput } from './purchase-organisation.inputs';
 import { createSimulatedVatRegistry, createViesRegistry, validateVat, type VatRegistry } from './vat';
 
 /** What the session token's membership claims are made of. */
@@ -38,7 +40,12 @@ export type OrganisationsModule = ReturnType<typeof createOrganisationsModule>;
 export function createOrganisationsModule(
   platform: Pick<Platform, 'db' | 'env'>,
   courier: Mailer,
-  options: { now?: () => Date; vatRegistry?: VatRegistry } = {},
+  options: {
+    now?: () => Date;
+    vatRegistry?: VatRegistry;
+    /** The billing module: organisation purchases go through its provider and purchase claims. */
+    billing?: Pick<BillingModule, 'deps' | 'flushWebhooks'>;
+  } = {},
 ) {
   const repo = createOrganisationsRepo(platform.db);
   const deps: OrganisationsDeps = {
@@ -78,6 +85,30 @@ export function createOrganisationsModule(
       input: { accountId: string; accountUserId: string; role: OrganisationAccountRole },
     ) => changeOrganisationAccountUserRole(deps, requester, input),
     membershipOf: (userId: string, now = deps.now()) => organisationMembershipOf(deps, userId, now),
+    /** Buys an organisation plan with seats; the buyer becomes OWNER on the first seat. */
+    async purchaseSubscription(buyer: Buyer, input: PurchaseOrganisationInput) {
+      const billing = options.billing;
+      if (!billing) throw new Error('Organisation purchases need the billing module.');
+      const billingDeps = await billing.deps();
+      try {
+        return await purchaseOrganisationSubscription(
+          {
+            claims: billingDeps,
+            provider: billingDeps.provider,
+            repo,
+            validateVat: (vatNumber) => validateVat(vatRegistry, vatNumber),
+            newId: randomUUID,
+          },
+          buyer,
+          input,
+        );
+      } finally {
+        // The simulator's notifications go out after each change, as Recurly's would.
+        void billing
+          .flushWebhooks()
+          .catch((error: unknown) => console.error('Delivering billing webhooks failed', error));
+      }
+    },
     /**
      * Creates an account with its first owner holding the first seat (a purchase, or an admin's
      * Partner grant).
