@@ -158,11 +158,14 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
   const students = createStudentsModule(platform, { billing, mailer: ports.courier });
   const content = contentServiceFor(db);
   const jobs = await createPgBossJobs(platform.database, { scheduler: ports.jobScheduler ?? true });
+  const follows = createFollowsModule(platform, { content });
   const newsletterSending = createNewsletterSendingModule(platform, {
     jobs,
     courier: ports.courier,
     content,
     secret: sessions.paywallSecret,
+    followedStoriesSince: async (userId, since, limit) =>
+      (await follows.stories({ userId }, 1, { since, pageSize: limit })).stories,
   });
   return {
     ...platform,
@@ -183,7 +186,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
       secret: sessions.paywallSecret,
       identityAdmin: identityAdminFor(platform, ports),
     }),
-    follows: createFollowsModule(platform, { content }),
+    follows,
     search: searchServiceFor(db, { aiAnswers: env.aiAnswers }),
     personalDetails: createPersonalDetails(db),
     reference: createReferenceService({ repo: createReferenceRepo(db) }),

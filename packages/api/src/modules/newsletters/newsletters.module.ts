@@ -3,6 +3,7 @@ import type { Platform } from '../../platform/platform';
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { ContentService } from '../content/content.module';
 import { storyPath } from '../content/content.service';
+import type { StoryCard } from '../content/content.types';
 import type { Mailer } from '../email-change/email-change-mail';
 import type { IdentityAdmin } from '../email-change/identity-admin';
 import { createNewsletterSending, type NewsletterSending } from './newsletter-sending';
@@ -28,7 +29,14 @@ export function createNewslettersModule(platform: Platform, deps: { secret: stri
 /** The sending pipeline over the job queue and the courier. */
 export function createNewsletterSendingModule(
   platform: Platform,
-  deps: { jobs: Jobs; courier: Mailer; content: ContentService; secret: string },
+  deps: {
+    jobs: Jobs;
+    courier: Mailer;
+    content: ContentService;
+    secret: string;
+    /** The new stories from a reader's follows (the follows module), for the personalised digest. */
+    followedStoriesSince: (userId: string, since: Date, limit: number) => Promise<StoryCard[]>;
+  },
 ): NewsletterSending {
   return createNewsletterSending({
     db: platform.db,
@@ -38,6 +46,7 @@ export function createNewsletterSendingModule(
     siteName: platform.env.siteName,
     unsubscribeSecret: unsubscribeKey(deps.secret),
     latestStories: (limit) => deps.content.latest(limit),
+    followedStoriesSince: deps.followedStoriesSince,
     storyPath,
   });
 }
