@@ -69,6 +69,11 @@ const services = await createServices(platform, builtInIdentity.ports).catch((er
   process.exit(1);
 });
 serveServices(Promise.resolve(services));
+// Background work on the job queue (docs/adr/0024): newsletter deliveries, the daily brief's and the
+// weekly digest's schedules. Shutdown stops the workers gracefully with the services (services.close).
+await services.newsletterSending
+  .startWork({ pollingIntervalSeconds: env.databaseUrl ? 2 : 5 })
+  .catch((error: unknown) => console.error('Starting the newsletter workers failed', error));
 if (!services.emailChange)
   console.warn("E-mail changes are off: set IDENTITY_ADMIN_URL to the identity provider's admin API.");
 

@@ -9,7 +9,11 @@ import { createContactService, type ContactService } from './modules/contact/con
 import { contentServiceFor, type ContentService } from './modules/content/content.module';
 import { illustrationFilesFor, type IllustrationFiles } from './modules/content/illustration-file';
 import type { Mailer } from './modules/email-change/email-change-mail';
-import { createEmailChange, type EmailChangePorts } from './modules/email-change/email-change.module';
+import {
+  createEmailChange,
+  identityAdminFor,
+  type EmailChangePorts,
+} from './modules/email-change/email-change.module';
 import type { EmailChangeDeps } from './modules/email-change/email-change.service';
 import { createMediaModule, type MediaService } from './modules/media/media.module';
 import { createNewsroomModule, type NewsroomModule } from './modules/newsroom/newsroom.module';
@@ -27,8 +31,10 @@ import { createPersonalDetails, type PersonalDetails } from './modules/viewer/pe
 import { createFollowsModule, type FollowsService } from './modules/follows/follows.module';
 import {
   createNewsletterSendingModule,
+  createNewsletterSignUpModule,
   createNewslettersModule,
   type NewsletterSending,
+  type NewsletterSignUp,
   type NewslettersService,
 } from './modules/newsletters/newsletters.module';
 import type { Jobs } from './platform/jobs/jobs';
@@ -65,6 +71,8 @@ export interface Services extends Platform {
   newsletters: NewslettersService;
   /** Composes newsletter editions and delivers them through the job queue. */
   newsletterSending: NewsletterSending;
+  /** Anonymous newsletter sign-ups: the confirmation e-mail, and confirming (double opt-in). */
+  newsletterSignUp: NewsletterSignUp;
   /** What readers follow (authors, sections, topics, profiles). */
   follows: FollowsService;
   /** Search over the index, and cited answers (extractive, or the configured model's). */
@@ -150,11 +158,14 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
   const students = createStudentsModule(platform, { billing, mailer: ports.courier });
   const content = contentServiceFor(db);
   const jobs = await createPgBossJobs(platform.database, { scheduler: ports.jobScheduler ?? true });
+  const follows = createFollowsModule(platform, { content });
   const newsletterSending = createNewsletterSendingModule(platform, {
     jobs,
     courier: ports.courier,
     content,
     secret: sessions.paywallSecret,
+    followedStoriesSince: async (userId, since, limit) =>
+      (await follows.stories({ userId }, 1, { since, pageSize: limit })).stories,
   });
   return {
     ...platform,
@@ -170,7 +181,12 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     contact: createContactService(platform, ports.courier),
     newsletters: createNewslettersModule(platform, { secret: sessions.paywallSecret }),
     newsletterSending,
-    follows: createFollowsModule(platform, { content }),
+    newsletterSignUp: createNewsletterSignUpModule(platform, {
+      courier: ports.courier,
+      secret: sessions.paywallSecret,
+      identityAdmin: identityAdminFor(platform, ports),
+    }),
+    follows,
     search: searchServiceFor(db, { aiAnswers: env.aiAnswers }),
     personalDetails: createPersonalDetails(db),
     reference: createReferenceService({ repo: createReferenceRepo(db) }),

@@ -16,6 +16,8 @@ export const PRODUCT_AREAS = {
   account: { built: true, path: '/user/account/' },
   studentMembership: { built: true, path: '/subscriptions/packages/students/' },
   newsletters: { built: true, path: '/user/newsletters/' },
+  /** The latest stories from the authors, topics and sections a reader follows. */
+  following: { built: true, path: '/user/following/' },
   search: { built: true, path: '/search/' },
   groupMembership: { built: true, path: '/subscriptions/groups/' },
   // Spec §2 pages not built yet: their links stay hidden until the page exists.

@@ -115,6 +115,36 @@ describe("the admin API's identities", () => {
     expect((await call('PUT', `/admin/identities/${lin.id}`, { state: 'active' })).status).toBe(400);
   });
 
+  it('are created without credentials, verified when listed so; a taken or bad address is refused', async () => {
+    const created = await call('POST', '/admin/identities', {
+      schema_id: 'default',
+      traits: { email: 'New.Reader@example.com' },
+      verifiable_addresses: [{ value: 'new.reader@example.com', verified: true, via: 'email' }],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      traits: { email: 'new.reader@example.com' },
+      verifiable_addresses: [{ value: 'new.reader@example.com', verified: true }],
+      recovery_addresses: [{ value: 'new.reader@example.com' }],
+    });
+    const found = await call('GET', '/admin/identities?credentials_identifier=new.reader@example.com');
+    expect(found.body).toMatchObject([{ id: created.body.id }]);
+    expect(
+      (await call('POST', '/admin/identities', { traits: { email: 'new.reader@example.com' } })).status,
+    ).toBe(409);
+    expect((await call('POST', '/admin/identities', { traits: { email: 'not-an-address' } })).status).toBe(
+      400,
+    );
+    expect(
+      (
+        await call('POST', '/admin/identities', {
+          traits: { email: 'with.password@example.com' },
+          credentials: { password: { config: { password: 'x' } } },
+        })
+      ).status,
+    ).toBe(400);
+  });
+
   it('are deleted with their credentials: 204, then 404 for the same id or an unknown one', async () => {
     const kim = await person('kim.deleted@example.com');
     const remove = (id: string) =>

@@ -45,7 +45,7 @@ const unauthorized = () =>
 
 /**
  * The built-in identity server's admin API: the part of Ory Kratos's `/admin/identities` that the product
- * uses (get, list by credential identifier, update with PUT, patch with JSON Patch). It is never mounted on
+ * uses (create, get, list by credential identifier, update with PUT, patch with JSON Patch). It is never mounted on
  * the public `/identity` path: in the embedded mode the product calls it in-process, and in production
  * the same client calls Ory Kratos's admin URL instead.
  */
@@ -152,6 +152,34 @@ export function createIdentityAdminServer(deps: IdentityAdminServerDeps): Identi
       );
     const found = await Promise.all(ids.slice(0, 500).map((id) => identities.findById(id)));
     return json(found.filter((i): i is IdentityRecord => Boolean(i)).map(serialize));
+  });
+
+  // Kratos's createIdentity: an identity with its e-mail as verifiable and recovery address and no
+  // credentials (the person sets a password through recovery); 409 when the address is taken.
+  app.post('/admin/identities', async (c) => {
+    const body = await readJson(c.req.raw);
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw errors.badRequest('The body must be a createIdentityBody object.');
+    const next = body as Record<string, unknown>;
+    if (next.schema_id !== undefined && next.schema_id !== 'default')
+      throw errors.badRequest('Only the default identity schema is offered.');
+    if (next.credentials !== undefined)
+      throw errors.badRequest('Creating an identity with credentials is not offered.');
+    const traits = parseTraits(next.traits);
+    if (!traits.ok) throw errors.badRequest(`traits are not valid: ${traits.field}: ${traits.message.text}`);
+    const listed = Array.isArray(next.verifiable_addresses)
+      ? (next.verifiable_addresses as Record<string, unknown>[]).find(
+          (a) => a && typeof a.value === 'string' && normaliseEmail(a.value) === traits.traits.email,
+        )
+      : undefined;
+    const created = await identities.create({
+      traits: traits.traits,
+      verified: listed?.verified === true,
+      credentials: [],
+      now: clock(),
+    });
+    if (!created) throw conflict();
+    return json(serialize(created), 201);
   });
 
   app.get('/admin/identities/:id', async (c) => json(serialize(await load(c.req.param('id')))));

@@ -5,7 +5,10 @@ import { useState, type FormEvent } from 'react';
 import { useAuth } from '../../client/auth/auth-provider';
 import { track } from '../../client/analytics/tracker';
 import { runMutation } from '../../client/graphql/graphql-client';
-import { UpdateNewsletterSubscriptionsMutation } from '../../client/graphql/newsletters.documents';
+import {
+  SubscribeEmailToNewslettersMutation,
+  UpdateNewsletterSubscriptionsMutation,
+} from '../../client/graphql/newsletters.documents';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
 
 export interface OfferedNewsletter {
@@ -18,22 +21,47 @@ const PLACEMENT = 'article';
 
 /**
  * The sign-up box under a story: the daily brief and the letters of the story's topics. A signed-in
- * reader ticks and subscribes here; a signed-out reader is asked to create an account first.
+ * reader ticks and subscribes here; a signed-out reader enters an address and is sent a confirmation
+ * link (double opt-in), or signs in.
  */
 export function NewsletterSignupBox({ offered }: { offered: readonly OfferedNewsletter[] }) {
   const auth = useAuth();
   const client = useGraphQLClient();
   const [chosen, setChosen] = useState(() => new Set(offered.map((n) => n.newsletterId)));
-  const [phase, setPhase] = useState<'choose' | 'busy' | 'done'>('choose');
+  const [phase, setPhase] = useState<'choose' | 'busy' | 'done' | 'check-inbox'>('choose');
   const [error, setError] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const signedIn = auth.status === 'logged-in';
+
+  async function requestByEmail() {
+    const data = await runMutation(client, SubscribeEmailToNewslettersMutation, {
+      input: { email, newsletterIds: [...chosen], placementVariant: PLACEMENT },
+    });
+    const result = data.subscribeEmailToNewsletters;
+    if (result.__typename === 'NewsletterSignUpRequested') {
+      setEmail(result.email);
+      return setPhase('check-inbox');
+    }
+    setPhase('choose');
+    if (result.__typename === 'ZodError') {
+      const onEmail = result.fieldErrors.find((f) => f.path[1] === 'email');
+      if (onEmail) return setEmailError(onEmail.message);
+      return setError(result.fieldErrors[0]?.message ?? result.message);
+    }
+    setError(result.message);
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (phase !== 'choose') return;
     if (chosen.size === 0) return setError('Choose at least one newsletter.');
     setError(null);
+    setEmailError(null);
+    if (!signedIn && !email.trim()) return setEmailError('Enter your e-mail address.');
     setPhase('busy');
     try {
+      if (!signedIn) return await requestByEmail();
       const data = await runMutation(client, UpdateNewsletterSubscriptionsMutation, {
         input: {
           subscriptions: [...chosen].map((newsletterId) => ({ newsletterId, status: 'subscribed' as const })),
@@ -66,7 +94,12 @@ export function NewsletterSignupBox({ offered }: { offered: readonly OfferedNews
       <h2 id="newsletter-signup" className="font-serif text-xl font-bold">
         Get stories like this in your inbox
       </h2>
-      {phase === 'done' ? (
+      {phase === 'check-inbox' ? (
+        <p role="status" className="mt-3">
+          Check your inbox: we have sent a link to {email} to confirm your newsletters. It is valid for 48
+          hours.
+        </p>
+      ) : phase === 'done' ? (
         <p role="status" className="mt-3">
           You are signed up. Manage your newsletters in{' '}
           <Link prefetch={false} href="/user/newsletters/" className="underline">
@@ -106,7 +139,7 @@ export function NewsletterSignupBox({ offered }: { offered: readonly OfferedNews
               {error}
             </p>
           ) : null}
-          {auth.status === 'logged-in' ? (
+          {signedIn ? (
             <button
               type="submit"
               disabled={phase === 'busy'}
@@ -115,18 +148,43 @@ export function NewsletterSignupBox({ offered }: { offered: readonly OfferedNews
               {phase === 'busy' ? 'Signing up…' : 'Sign up'}
             </button>
           ) : (
-            <p className="mt-4 flex flex-wrap items-center gap-3 text-sm">
-              <button
-                type="button"
-                onClick={() => auth.actions.register()}
-                className="rounded bg-ink px-4 py-2 text-paper"
-              >
-                Create a free account to sign up
-              </button>
-              <button type="button" onClick={() => void auth.actions.login()} className="underline">
-                Sign in
-              </button>
-            </p>
+            <div className="mt-4">
+              <label htmlFor="signup-email" className="block text-sm font-semibold">
+                Your e-mail address
+              </label>
+              <div className="mt-1 flex flex-wrap items-start gap-3">
+                <input
+                  id="signup-email"
+                  type="email"
+                  name="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  aria-invalid={emailError ? true : undefined}
+                  aria-describedby={emailError ? 'signup-email-error' : undefined}
+                  className="min-w-0 flex-1 rounded border border-rule px-3 py-2 text-sm"
+                />
+                <button
+                  type="submit"
+                  disabled={phase === 'busy'}
+                  className="rounded bg-ink px-4 py-2 text-sm text-paper"
+                >
+                  {phase === 'busy' ? 'Sending…' : 'Sign up'}
+                </button>
+              </div>
+              {emailError ? (
+                <p id="signup-email-error" role="alert" className="mt-2 text-sm text-red-700">
+                  {emailError}
+                </p>
+              ) : null}
+              <p className="mt-3 text-sm text-muted">
+                We will e-mail you a link to confirm. Have an account?{' '}
+                <button type="button" onClick={() => void auth.actions.login()} className="underline">
+                  Sign in
+                </button>
+              </p>
+            </div>
           )}
         </form>
       )}

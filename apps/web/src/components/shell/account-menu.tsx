@@ -13,6 +13,8 @@ import { useAccountName } from './use-account-name';
 export const ACCOUNT_LINKS = [
   { href: '/user/account/', label: 'Your account' },
   { href: '/user/membership/', label: 'Membership' },
+  { href: '/user/newsletters/', label: 'Newsletters' },
+  { href: '/user/following/', label: 'Following' },
 ] as const;
 
 /**

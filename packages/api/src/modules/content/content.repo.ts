@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@bof/db/client';
 import {
   articleAuthors,
@@ -197,6 +197,53 @@ export function createContentRepo(db: Database) {
         .limit(window.limit)
         .offset(window.offset);
       return withPeople(rows);
+    },
+
+    /**
+     * The newest stories by any of the authors, on any of the topics or in any of the sections (a
+     * reader's follows), published after `since` when given; and how many there are.
+     */
+    async followedStories(
+      followed: {
+        authorIds: readonly number[];
+        topicIds: readonly number[];
+        sectionIds: readonly number[];
+        since?: Date;
+      },
+      window: { limit: number; offset: number },
+    ): Promise<{ stories: StoryCard[]; total: number }> {
+      const any = or(
+        followed.authorIds.length > 0
+          ? inArray(
+              articles.id,
+              db
+                .select({ id: articleAuthors.articleId })
+                .from(articleAuthors)
+                .where(inArray(articleAuthors.authorId, [...followed.authorIds])),
+            )
+          : undefined,
+        followed.topicIds.length > 0
+          ? inArray(
+              articles.id,
+              db
+                .select({ id: articleTopics.articleId })
+                .from(articleTopics)
+                .where(inArray(articleTopics.topicId, [...followed.topicIds])),
+            )
+          : undefined,
+        followed.sectionIds.length > 0 ? inArray(articles.sectionId, [...followed.sectionIds]) : undefined,
+      );
+      if (!any) return { stories: [], total: 0 };
+      const where = and(any, followed.since ? gt(articles.publishedAt, followed.since) : undefined);
+      const [rows, [total]] = await Promise.all([
+        cardsQuery()
+          .where(where)
+          .orderBy(desc(articles.publishedAt), desc(articles.id))
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(articles).where(where),
+      ]);
+      return { stories: await withPeople(rows), total: Number(total?.n ?? 0) };
     },
 
     /**

@@ -213,6 +213,32 @@ export function createContentService({ repo }: Deps) {
       return picked;
     },
 
+    /**
+     * A page of the newest stories by the followed authors, on the followed topics or in the followed
+     * sections (slugs; unknown ones are left out), published after `since` when given.
+     */
+    async followedStories(
+      followed: { authors: readonly string[]; topics: readonly string[]; sections: readonly string[] },
+      page: number,
+      options: { since?: Date; pageSize?: number } = {},
+    ): Promise<StoryPage> {
+      const pageSize = options.pageSize ?? PAGE_SIZE;
+      const ids = async <T extends { id: number }>(
+        slugs: readonly string[],
+        find: (slug: string) => Promise<T | null | undefined>,
+      ) => (await Promise.all(slugs.map(find))).flatMap((found) => (found ? [found.id] : []));
+      const [authorIds, topicIds, sectionIds] = await Promise.all([
+        ids(followed.authors, (slug) => repo.author(slug)),
+        ids(followed.topics, (slug) => repo.topic(slug)),
+        ids(followed.sections, (slug) => repo.section(slug)),
+      ]);
+      const { stories, total } = await repo.followedStories(
+        { authorIds, topicIds, sectionIds, ...(options.since ? { since: options.since } : {}) },
+        { limit: pageSize, offset: (page - 1) * pageSize },
+      );
+      return { stories, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+    },
+
     topic: async (slug: string): Promise<Topic> => {
       const topic = await repo.topic(slug);
       if (!topic) throw new ContentNotFoundError('topic', slug);

@@ -3,7 +3,7 @@ import { createKratosIdentitySessions } from '../session/identity-sessions';
 import type { Mailer } from './email-change-mail';
 import { createEmailChangeRepo } from './email-change.repo';
 import type { EmailChangeDeps } from './email-change.service';
-import { createKratosIdentityAdmin } from './identity-admin';
+import { createKratosIdentityAdmin, type IdentityAdmin } from './identity-admin';
 
 export type { Mailer, MailMessage } from './email-change-mail';
 /** The identity port (find by id or e-mail, change the e-mail) over Kratos's admin API, for the product. */
@@ -28,21 +28,33 @@ export interface EmailChangePorts {
 }
 
 /**
+ * The identity port over Kratos's admin API at IDENTITY_ADMIN_URL, or over the built-in identity
+ * server's admin handler in-process; null when neither is there.
+ */
+export function identityAdminFor(
+  platform: Platform,
+  ports: Pick<EmailChangePorts, 'identityAdmin'>,
+): IdentityAdmin | null {
+  const { env } = platform;
+  const adminUrl = env.identity.adminUrl;
+  const inProcess = ports.identityAdmin;
+  if (adminUrl) return createKratosIdentityAdmin({ baseUrl: adminUrl, token: env.identity.adminToken });
+  if (!inProcess) return null;
+  return createKratosIdentityAdmin({
+    baseUrl: 'http://identity-admin.internal',
+    fetch: (input, init) => inProcess(new Request(input, init)),
+  });
+}
+
+/**
  * The e-mail change's dependencies, or null when no identity admin API is reachable (neither
  * IDENTITY_ADMIN_URL nor the built-in identity server): the operations then answer
  * EmailChangeUnavailableError.
  */
 export function createEmailChange(platform: Platform, ports: EmailChangePorts): EmailChangeDeps | null {
   const { env } = platform;
-  const adminUrl = env.identity.adminUrl;
-  const inProcess = ports.identityAdmin;
-  if (!adminUrl && !inProcess) return null;
-  const identityAdmin = adminUrl
-    ? createKratosIdentityAdmin({ baseUrl: adminUrl, token: env.identity.adminToken })
-    : createKratosIdentityAdmin({
-        baseUrl: 'http://identity-admin.internal',
-        fetch: (input, init) => inProcess!(new Request(input, init)),
-      });
+  const identityAdmin = identityAdminFor(platform, ports);
+  if (!identityAdmin) return null;
   const identityPublic = ports.identityPublic;
   const accountPage = `${new URL(env.siteUrl).origin}/user/account/`;
   const login = new URLSearchParams({ refresh: 'true', return_to: accountPage });

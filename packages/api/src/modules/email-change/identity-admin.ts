@@ -19,6 +19,11 @@ export interface IdentityAdmin {
   /** The id of `findIdentityByEmail`, or null. */
   findIdentityIdByEmail(email: string): Promise<string | null>;
   /**
+   * Creates an identity for this e-mail, with no credentials (the person sets a password through the
+   * recovery flow); `verified` marks the address verified now. Null when the address is taken.
+   */
+  createIdentity(email: string, options: { verified: boolean; verifiedAt: Date }): Promise<string | null>;
+  /**
    * Sets the identity's e-mail trait to `to` and makes `to` its only verifiable (verified at `verifiedAt`)
    * and recovery address, provided the trait still is `from`. 'taken': another identity holds `to`;
    * 'changed-meanwhile': the trait is no longer `from`.
@@ -112,6 +117,27 @@ export function createKratosIdentityAdmin(options: {
 
     async findIdentityIdByEmail(email) {
       return (await findIdentityByEmail(email))?.id ?? null;
+    },
+
+    async createIdentity(email, { verified, verifiedAt }) {
+      const response = await call('POST', '/admin/identities', {
+        schema_id: 'default',
+        traits: { email },
+        verifiable_addresses: [
+          {
+            value: email,
+            via: 'email',
+            verified,
+            status: verified ? 'completed' : 'pending',
+            ...(verified ? { verified_at: verifiedAt.toISOString() } : {}),
+          },
+        ],
+      });
+      if (response.status === 409) return null;
+      if (!response.ok) throw new IdentityAdminError(`creating an identity answered ${response.status}`);
+      const parsed = identitySchema.safeParse(await response.json());
+      if (!parsed.success) throw new IdentityAdminError('creating an identity answered an unexpected body');
+      return parsed.data.id;
     },
 
     async changeEmail(identityId, change) {

@@ -91,3 +91,46 @@ describe('following', () => {
     expect(result.users.map((u) => u.userId).sort()).toEqual(['follower-1', 'follower-3']);
   });
 });
+
+describe("a reader's followed stories", () => {
+  const follow = async (userId: string, followsType: string, followsKey: string) =>
+    harness.post(ADD, { input: { followsType, followsKey } }, await harness.signIn(userId));
+
+  it('are empty while the reader follows nothing', async () => {
+    await harness.signIn('feed-nothing');
+    const page = await harness.services.follows.stories({ userId: 'feed-nothing' });
+    expect(page).toMatchObject({ stories: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  it('are the newest stories of the followed author, topic and section, newest first, paged', async () => {
+    const section = (await harness.services.content.sections())[0]!.slug;
+    await follow('feed-reader', 'AUTHOR_ID', author);
+    const byAuthor = await harness.services.follows.stories({ userId: 'feed-reader' }, 1, { pageSize: 5 });
+    expect(byAuthor.total).toBeGreaterThan(0);
+    for (const story of byAuthor.stories) expect(story.authors.map((a) => a.slug)).toContain(author);
+
+    await follow('feed-reader', 'TAG_SLUG', topic);
+    await follow('feed-reader', 'SITE_SECTION_ID', section);
+    const all = await harness.services.follows.stories({ userId: 'feed-reader' }, 1, { pageSize: 5 });
+    expect(all.total).toBeGreaterThan(byAuthor.total);
+    for (const story of all.stories)
+      expect(
+        story.authors.some((a) => a.slug === author) ||
+          story.topics.some((t) => t.slug === topic) ||
+          story.section.slug === section,
+      ).toBe(true);
+    const dates = all.stories.map((s) => s.publishedAt.getTime());
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    expect(all.pageCount).toBe(Math.ceil(all.total / 5));
+
+    const second = await harness.services.follows.stories({ userId: 'feed-reader' }, 2, { pageSize: 5 });
+    const firstIds = new Set(all.stories.map((s) => s.id));
+    expect(second.stories.some((s) => firstIds.has(s.id))).toBe(false);
+
+    // Only what is newer than `since` (the weekly digest's question).
+    const since = all.stories[2]!.publishedAt;
+    const newer = await harness.services.follows.stories({ userId: 'feed-reader' }, 1, { since });
+    expect(newer.stories.every((s) => s.publishedAt > since)).toBe(true);
+    expect(newer.total).toBeLessThanOrEqual(2);
+  });
+});

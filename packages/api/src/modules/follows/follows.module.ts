@@ -18,6 +18,7 @@ const exists = (lookup: Promise<unknown>) =>
 export function createFollowsModule(platform: Platform, deps: { content: ContentService }): FollowsService {
   return createFollowsService({
     repo: createFollowsRepo(platform.db),
+    followedStories: (followed, page, options) => deps.content.followedStories(followed, page, options),
     targetExists: async (followsType, followsKey) => {
       switch (followsType) {
         case 'AUTHOR_ID':

@@ -49,6 +49,7 @@ function sendingOver(jobs: Jobs) {
     siteName: 'The Site',
     unsubscribeSecret: SECRET,
     latestStories: (limit) => content.latest(limit),
+    followedStoriesSince: async () => [],
     storyPath,
     jobExpirySeconds: 3,
     courier: {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '@bof/db/client';
 import { newsletterEditions, newsletterSends, newsletterSubscriptions, newsletters } from '@bof/db/schema';
 import type { Jobs } from '../../platform/jobs/jobs';
@@ -8,6 +8,17 @@ import type { Mailer, MailMessage } from '../email-change/email-change-mail';
 import { signUnsubscribeToken } from './unsubscribe-token';
 
 export const DELIVER_QUEUE = 'newsletter-deliver';
+/** The personalised digest's per-reader delivery jobs. */
+export const DIGEST_QUEUE = 'newsletter-digest-deliver';
+/** Scheduled: compose the day's daily brief and send it. */
+export const DAILY_BRIEF_QUEUE = 'newsletter-daily-brief';
+/** Scheduled: start the week's personalised digest. */
+export const WEEKLY_DIGEST_QUEUE = 'newsletter-weekly-digest';
+export const DAILY_BRIEF_ID = 'daily-brief';
+export const DIGEST_ID = 'your-follows';
+/** When the schedules run (UTC): the daily brief at 06:00, the digest on Mondays at 07:00. */
+export const SCHEDULES = { dailyBrief: '0 6 * * *', weeklyDigest: '0 7 * * 1' } as const;
+const DAY_MS = 24 * 3_600_000;
 /** Recipients per delivery job: each recipient still has its own send record. */
 const RECIPIENTS_PER_JOB = 50;
 
@@ -21,6 +32,12 @@ export interface SendingDeps {
   /** Published stories, newest first (the content service). */
   latestStories(limit: number): Promise<StoryCard[]>;
   storyPath(story: StoryCard): string;
+  /**
+   * The newest stories from what a reader follows, published after `since` (the follows module): the
+   * personalised digest's content.
+   */
+  followedStoriesSince(userId: string, since: Date, limit: number): Promise<StoryCard[]>;
+  now?: () => Date;
   /** How long a delivery job may run before it counts as lost and is retried (default 15 minutes). */
   jobExpirySeconds?: number;
 }
@@ -110,8 +127,9 @@ export function createNewsletterSending(deps: SendingDeps) {
     };
   }
 
-  /** Sends one edition to one reader at most once. */
-  async function deliver(editionId: string, newsletterId: string, userId: string): Promise<void> {
+  const now = deps.now ?? (() => new Date());
+
+  async function subscriptionOf(userId: string, newsletterId: string) {
     const [subscription] = await db
       .select({ email: newsletterSubscriptions.email })
       .from(newsletterSubscriptions)
@@ -122,17 +140,32 @@ export function createNewsletterSending(deps: SendingDeps) {
           eq(newsletterSubscriptions.status, 'subscribed'),
         ),
       );
+    return subscription ?? null;
+  }
+
+  /** Sends one edition to one reader at most once. */
+  async function deliver(editionId: string, newsletterId: string, userId: string): Promise<void> {
+    const subscription = await subscriptionOf(userId, newsletterId);
     if (!subscription) return; // unsubscribed since the send began
-    const taken = await db
-      .insert(newsletterSends)
-      .values({ editionId, userId, email: subscription.email, status: 'taken' })
-      .onConflictDoNothing()
-      .returning({ userId: newsletterSends.userId });
-    if (taken.length === 0) return; // delivered (or being delivered) already
     const body = await bodyOf(editionId);
     if (!body) return;
+    await deliverOnce(editionId, userId, () => messageFor(body, subscription.email, userId, newsletterId));
+  }
+
+  /**
+   * Takes the send record of (edition, reader), then calls the courier: a record already taken means
+   * delivered (or being delivered) already. A courier refusal releases the record for the retry.
+   */
+  async function deliverOnce(editionId: string, userId: string, message: () => MailMessage): Promise<void> {
+    const mail = message();
+    const taken = await db
+      .insert(newsletterSends)
+      .values({ editionId, userId, email: mail.to, status: 'taken' })
+      .onConflictDoNothing()
+      .returning({ userId: newsletterSends.userId });
+    if (taken.length === 0) return;
     try {
-      await deps.courier.send(messageFor(body, subscription.email, userId, newsletterId));
+      await deps.courier.send(mail);
     } catch (error) {
       // The courier refused: nothing went out, so the record is released for the retry.
       await db
@@ -146,7 +179,104 @@ export function createNewsletterSending(deps: SendingDeps) {
       .where(and(eq(newsletterSends.editionId, editionId), eq(newsletterSends.userId, userId)));
   }
 
-  return {
+  /**
+   * The personalised digest for one reader: the new stories from their follows since the week before
+   * the edition. A reader with nothing new gets nothing (and no send record, so nothing is counted).
+   */
+  async function deliverDigest(editionId: string, userId: string): Promise<void> {
+    const subscription = await subscriptionOf(userId, DIGEST_ID);
+    if (!subscription) return;
+    const [edition] = await db
+      .select({ createdAt: newsletterEditions.createdAt, subject: newsletterEditions.subject })
+      .from(newsletterEditions)
+      .where(eq(newsletterEditions.id, editionId));
+    if (!edition) return;
+    const since = new Date(edition.createdAt.getTime() - 7 * DAY_MS);
+    const stories = await deps.followedStoriesSince(userId, since, 10);
+    if (stories.length === 0) return;
+    const [letter] = await db
+      .select({ title: newsletters.title })
+      .from(newsletters)
+      .where(eq(newsletters.newsletterId, DIGEST_ID));
+    const body: EditionBody = {
+      subject: `${letter?.title ?? 'Your follows'}: ${stories[0]!.headline}`,
+      title: letter?.title ?? 'Your follows',
+      stories: stories.map((s) => ({
+        headline: s.headline,
+        standfirst: s.standfirst,
+        url: `${deps.siteUrl}${deps.storyPath(s)}`,
+      })),
+    };
+    await deliverOnce(editionId, userId, () => messageFor(body, subscription.email, userId, DIGEST_ID));
+  }
+
+  /** The edition of a newsletter made in [from, to), if there is one (a schedule run twice). */
+  async function editionBetween(newsletterId: string, from: Date, to: Date): Promise<string | null> {
+    const [found] = await db
+      .select({ id: newsletterEditions.id })
+      .from(newsletterEditions)
+      .where(
+        and(
+          eq(newsletterEditions.newsletterId, newsletterId),
+          gte(newsletterEditions.createdAt, from),
+          lt(newsletterEditions.createdAt, to),
+        ),
+      )
+      .orderBy(desc(newsletterEditions.createdAt))
+      .limit(1);
+    return found?.id ?? null;
+  }
+
+  /** Queues one job per small group of the newsletter's subscribers on `queue`; answers how many. */
+  async function queueSubscribers(queue: string, editionId: string, newsletterId: string): Promise<number> {
+    let after = '';
+    let total = 0;
+    for (;;) {
+      const page = await db
+        .select({ userId: newsletterSubscriptions.userId })
+        .from(newsletterSubscriptions)
+        .where(
+          and(
+            eq(newsletterSubscriptions.newsletterId, newsletterId),
+            eq(newsletterSubscriptions.status, 'subscribed'),
+            gt(newsletterSubscriptions.userId, after),
+          ),
+        )
+        .orderBy(asc(newsletterSubscriptions.userId))
+        .limit(5000);
+      if (page.length === 0) break;
+      const groups: { editionId: string; newsletterId: string; userIds: string[] }[] = [];
+      for (let i = 0; i < page.length; i += RECIPIENTS_PER_JOB)
+        groups.push({
+          editionId,
+          newsletterId,
+          userIds: page.slice(i, i + RECIPIENTS_PER_JOB).map((r) => r.userId),
+        });
+      await jobs.sendMany(queue, groups);
+      total += page.length;
+      after = page.at(-1)!.userId;
+    }
+    await db
+      .update(newsletterEditions)
+      .set({ status: 'sending', recipientCount: total })
+      .where(eq(newsletterEditions.id, editionId));
+    return total;
+  }
+
+  async function insertEdition(
+    newsletterId: string,
+    subject: string,
+    storyIds: string[],
+    createdAt: Date,
+  ): Promise<string> {
+    const id = randomUUID();
+    await db
+      .insert(newsletterEditions)
+      .values({ id, newsletterId, subject, storyIds, status: 'queued', createdAt });
+    return id;
+  }
+
+  const sending = {
     messageFor,
 
     /** Makes an edition of the newsletter from the newest published stories (the daily brief's way). */
@@ -176,42 +306,60 @@ export function createNewsletterSending(deps: SendingDeps) {
         .where(eq(newsletterEditions.id, editionId));
       if (!edition) throw new Error(`unknown edition ${editionId}`);
       await jobs.ensureQueue(DELIVER_QUEUE, queueSettings);
-      let after = '';
-      let total = 0;
-      for (;;) {
-        const page = await db
-          .select({ userId: newsletterSubscriptions.userId })
-          .from(newsletterSubscriptions)
-          .where(
-            and(
-              eq(newsletterSubscriptions.newsletterId, edition.newsletterId),
-              eq(newsletterSubscriptions.status, 'subscribed'),
-              gt(newsletterSubscriptions.userId, after),
-            ),
-          )
-          .orderBy(asc(newsletterSubscriptions.userId))
-          .limit(5000);
-        if (page.length === 0) break;
-        const groups: { editionId: string; newsletterId: string; userIds: string[] }[] = [];
-        for (let i = 0; i < page.length; i += RECIPIENTS_PER_JOB)
-          groups.push({
-            editionId,
-            newsletterId: edition.newsletterId,
-            userIds: page.slice(i, i + RECIPIENTS_PER_JOB).map((r) => r.userId),
-          });
-        await jobs.sendMany(DELIVER_QUEUE, groups);
-        total += page.length;
-        after = page.at(-1)!.userId;
+      return queueSubscribers(DELIVER_QUEUE, editionId, edition.newsletterId);
+    },
+
+    /**
+     * The daily brief from the stories published in the 24 hours before `at`, sent to its subscribers.
+     * Null on a day without stories (nothing is sent). Run twice the same day, it answers the day's
+     * edition again; its readers' send records keep each to one message.
+     */
+    async sendDailyBrief(at: Date = now()): Promise<{ editionId: string; recipients: number } | null> {
+      const startOfDay = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+      let editionId = await editionBetween(
+        DAILY_BRIEF_ID,
+        startOfDay,
+        new Date(startOfDay.getTime() + DAY_MS),
+      );
+      if (!editionId) {
+        const since = new Date(at.getTime() - DAY_MS);
+        const stories = (await deps.latestStories(200))
+          .filter((s) => s.publishedAt > since && s.publishedAt <= at)
+          .slice(0, 12);
+        if (stories.length === 0) return null;
+        const [letter] = await db
+          .select({ title: newsletters.title })
+          .from(newsletters)
+          .where(eq(newsletters.newsletterId, DAILY_BRIEF_ID));
+        const title = letter?.title ?? 'The Daily Brief';
+        editionId = await insertEdition(
+          DAILY_BRIEF_ID,
+          `${title}: ${stories[0]!.headline}`,
+          stories.map((s) => s.id),
+          at,
+        );
       }
-      await db
-        .update(newsletterEditions)
-        .set({ status: 'sending', recipientCount: total })
-        .where(eq(newsletterEditions.id, editionId));
-      return total;
+      await jobs.ensureQueue(DELIVER_QUEUE, queueSettings);
+      return { editionId, recipients: await queueSubscribers(DELIVER_QUEUE, editionId, DAILY_BRIEF_ID) };
+    },
+
+    /**
+     * The week's personalised digest: one edition, and a job per group of its subscribers; each reader's
+     * message is made from their own follows, and readers with nothing new are skipped. Run twice in a
+     * week, it reuses the week's edition.
+     */
+    async startWeeklyDigest(at: Date = now()): Promise<{ editionId: string; recipients: number }> {
+      const editionId =
+        (await editionBetween(DIGEST_ID, new Date(at.getTime() - 6 * DAY_MS), new Date(at.getTime() + 1))) ??
+        (await insertEdition(DIGEST_ID, 'Your follows this week', [], at));
+      await jobs.ensureQueue(DIGEST_QUEUE, queueSettings);
+      return { editionId, recipients: await queueSubscribers(DIGEST_QUEUE, editionId, DIGEST_ID) };
     },
 
     /** Starts this process's delivery worker. */
-    async startWorker(options: { concurrency?: number } = {}): Promise<string> {
+    async startWorker(
+      options: { concurrency?: number; pollingIntervalSeconds?: number } = {},
+    ): Promise<string> {
       await jobs.ensureQueue(DELIVER_QUEUE, queueSettings);
       return jobs.work<{ editionId: string; newsletterId: string; userIds: string[] }>(
         DELIVER_QUEUE,
@@ -220,8 +368,44 @@ export function createNewsletterSending(deps: SendingDeps) {
             for (const userId of job.data.userIds)
               await deliver(job.data.editionId, job.data.newsletterId, userId);
         },
-        { concurrency: options.concurrency ?? 2, pollingIntervalSeconds: 0.5 },
+        {
+          concurrency: options.concurrency ?? 2,
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
+        },
       );
+    },
+
+    /**
+     * Starts this process's newsletter work: the delivery workers, and the daily brief's and weekly
+     * digest's schedules (a schedule job runs where the job queue's scheduler runs). Answers the workers'
+     * ids; `jobs.stop()` ends them gracefully.
+     */
+    async startWork(
+      options: { concurrency?: number; pollingIntervalSeconds?: number } = {},
+    ): Promise<string[]> {
+      const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+      const scheduled = { retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, oneJobPerKey: true };
+      await Promise.all([
+        jobs.ensureQueue(DIGEST_QUEUE, queueSettings),
+        jobs.ensureQueue(DAILY_BRIEF_QUEUE, scheduled),
+        jobs.ensureQueue(WEEKLY_DIGEST_QUEUE, scheduled),
+      ]);
+      const ids = [
+        await sending.startWorker({ ...options, ...polling }),
+        await jobs.work<{ editionId: string; userIds: string[] }>(
+          DIGEST_QUEUE,
+          async (batch) => {
+            for (const job of batch)
+              for (const userId of job.data.userIds) await deliverDigest(job.data.editionId, userId);
+          },
+          { concurrency: options.concurrency ?? 2, ...polling },
+        ),
+        await jobs.work(DAILY_BRIEF_QUEUE, async () => void (await sending.sendDailyBrief()), polling),
+        await jobs.work(WEEKLY_DIGEST_QUEUE, async () => void (await sending.startWeeklyDigest()), polling),
+      ];
+      await jobs.schedule(DAILY_BRIEF_QUEUE, SCHEDULES.dailyBrief);
+      await jobs.schedule(WEEKLY_DIGEST_QUEUE, SCHEDULES.weeklyDigest);
+      return ids;
     },
 
     /** How many of the edition's send records are done. */
@@ -233,6 +417,7 @@ export function createNewsletterSending(deps: SendingDeps) {
       return row?.n ?? 0;
     },
   };
+  return sending;
 }
 
 export type NewsletterSending = ReturnType<typeof createNewsletterSending>;

@@ -6,3 +6,28 @@ export class NewsletterNotFoundError extends DomainError {
     super('newsletter_not_found', `There is no newsletter ${newsletterIds.join(', ')}.`);
   }
 }
+
+export type ConfirmationProblem = 'invalid' | 'expired' | 'superseded';
+
+const CONFIRMATION_MESSAGES: Record<ConfirmationProblem, string> = {
+  invalid: 'This confirmation link is not valid. Check that you used the whole link, or sign up again.',
+  expired: 'This confirmation link has expired: links are valid for 48 hours. Sign up again for a new one.',
+  superseded: 'A newer confirmation e-mail was sent to this address since: use the link in the latest one.',
+};
+
+/** A newsletter sign-up's confirmation link is forged, altered, too old or replaced by a newer one. */
+export class NewsletterConfirmationInvalidError extends DomainError {
+  constructor(readonly reason: ConfirmationProblem) {
+    super('newsletter_confirmation_invalid', CONFIRMATION_MESSAGES[reason]);
+  }
+}
+
+/** No identity admin API is reachable, so no account can be made for a confirmed sign-up. */
+export class NewsletterSignUpUnavailableError extends DomainError {
+  constructor() {
+    super(
+      'newsletter_sign_up_unavailable',
+      'Newsletter sign-ups cannot be confirmed just now. Please try again later.',
+    );
+  }
+}

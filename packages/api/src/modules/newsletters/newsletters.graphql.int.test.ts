@@ -191,3 +191,65 @@ describe('one-click unsubscribe', () => {
     expect(await harness.services.newsletters.unsubscribeWithToken(token)).toBe('unsubscribed');
   });
 });
+
+describe('an anonymous sign-up over GraphQL', () => {
+  const SUBSCRIBE = `mutation ($input: SubscribeEmailToNewslettersInput!) {
+    subscribeEmailToNewsletters(input: $input) {
+      __typename
+      ... on NewsletterSignUpRequested { email }
+      ... on NewsletterNotFoundError { newsletterIds }
+      ... on ZodError { fieldErrors { path message } }
+    }
+  }`;
+  const CONFIRM = `mutation ($input: ConfirmAnonUserToNewsletterSubscriptionInput!) {
+    confirmAnonUserToNewsletterSubscription(input: $input) {
+      __typename
+      ... on NewsletterConfirmationInvalidError { reason message }
+      ... on NewsletterSignUpConfirmed { recoveryLink }
+    }
+  }`;
+
+  it('is open to signed-out readers and sends only the confirmation e-mail', async () => {
+    const { body } = await harness.post(SUBSCRIBE, {
+      input: { email: ' Anon.Reader@Example.org ', newsletterIds: ['daily-brief'] },
+    });
+    expect(body.data!.subscribeEmailToNewsletters).toEqual({
+      __typename: 'NewsletterSignUpRequested',
+      email: 'anon.reader@example.org',
+    });
+    const mails = harness.sent.filter((m) => m.to === 'anon.reader@example.org');
+    expect(mails.map((m) => m.templateType)).toEqual(['newsletter_signup_confirmation']);
+  });
+
+  it.each(['not-an-address', 'name@example', 'two@@example.org', 'spa ce@example.org', ''])(
+    'refuses the address %j with a field error',
+    async (email) => {
+      const { body } = await harness.post(SUBSCRIBE, { input: { email, newsletterIds: ['daily-brief'] } });
+      const result = body.data!.subscribeEmailToNewsletters as { __typename: string; fieldErrors: unknown };
+      expect(result.__typename).toBe('ZodError');
+      expect(result.fieldErrors).toEqual([expect.objectContaining({ path: ['input', 'email'] })]);
+    },
+  );
+
+  it('refuses unknown newsletter ids and an empty choice', async () => {
+    const unknown = await harness.post(SUBSCRIBE, {
+      input: { email: 'ids@example.org', newsletterIds: ['daily-brief', 'nope'] },
+    });
+    expect(unknown.body.data!.subscribeEmailToNewsletters).toMatchObject({
+      __typename: 'NewsletterNotFoundError',
+      newsletterIds: ['nope'],
+    });
+    const none = await harness.post(SUBSCRIBE, { input: { email: 'ids@example.org', newsletterIds: [] } });
+    expect(none.body.data!.subscribeEmailToNewsletters).toMatchObject({ __typename: 'ZodError' });
+    expect(harness.sent.filter((m) => m.to === 'ids@example.org')).toHaveLength(0);
+  });
+
+  it('refuses a forged confirmation link with a clear error', async () => {
+    const { body } = await harness.post(CONFIRM, { input: { token: 'forged.token' } });
+    expect(body.data!.confirmAnonUserToNewsletterSubscription).toMatchObject({
+      __typename: 'NewsletterConfirmationInvalidError',
+      reason: 'invalid',
+      message: expect.stringContaining('not valid'),
+    });
+  });
+});

@@ -6,11 +6,23 @@ import { FieldValidationError } from '../../errors/field-validation-error';
 import { registerResultError } from '../../errors/result-errors';
 import { UnauthorizedError } from '../../errors/unauthorized-error';
 import { requireViewer } from '../viewer/viewer.service';
-import { NewsletterNotFoundError } from './newsletters.errors';
-import { updateNewsletterSchema, updateNewsletterSubscriptionsSchema } from './newsletters.inputs';
+import {
+  NewsletterConfirmationInvalidError,
+  NewsletterNotFoundError,
+  NewsletterSignUpUnavailableError,
+} from './newsletters.errors';
+import {
+  confirmSignUpSchema,
+  subscribeEmailSchema,
+  updateNewsletterSchema,
+  updateNewsletterSubscriptionsSchema,
+} from './newsletters.inputs';
+import type { SignUpConfirmed } from './newsletter-signup';
 import type { Newsletter, NewsletterSubscription } from './newsletters.types';
 
 registerResultError('newsletter_not_found', NewsletterNotFoundError);
+registerResultError('newsletter_confirmation_invalid', NewsletterConfirmationInvalidError);
+registerResultError('newsletter_sign_up_unavailable', NewsletterSignUpUnavailableError);
 
 builder.objectType(NewsletterNotFoundError, {
   name: 'NewsletterNotFoundError',
@@ -142,5 +154,102 @@ builder.mutationField('updateNewsletter', (t) =>
     },
     resolve: (_root, { input }, ctx) =>
       ctx.services.newsletters.updateNewsletter(requireViewer(ctx.viewer), input),
+  }),
+);
+
+builder.objectType(NewsletterConfirmationInvalidError, {
+  name: 'NewsletterConfirmationInvalidError',
+  description:
+    'The confirmation link is forged, altered, expired or replaced by a newer one; nothing changed.',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    reason: t.exposeString('reason', { description: '`invalid`, `expired` or `superseded`.' }),
+  }),
+});
+
+builder.objectType(NewsletterSignUpUnavailableError, {
+  name: 'NewsletterSignUpUnavailableError',
+  description: 'No account can be made just now (the identity provider is not reachable).',
+  interfaces: [ErrorInterface],
+});
+
+const NewsletterSignUpRequested = builder
+  .objectRef<{ email: string }>('NewsletterSignUpRequested')
+  .implement({
+    description:
+      'A confirmation e-mail goes to the address unless one went in the last 10 minutes. The answer is the same either way, and says nothing of an account.',
+    fields: (t) => ({ email: t.exposeString('email') }),
+  });
+
+const SubscribeEmailToNewslettersInput = builder
+  .inputType('SubscribeEmailToNewslettersInput', {
+    fields: (t) => ({
+      email: t.string({ required: true }),
+      newsletterIds: t.stringList({ required: true }),
+      placementVariant: t.string({ description: 'Where the sign-up was offered (analytics).' }),
+    }),
+  })
+  .validate(subscribeEmailSchema);
+
+// Public: a signed-out reader asks for newsletters by address (double opt-in, nothing is subscribed yet).
+builder.mutationField('subscribeEmailToNewsletters', (t) =>
+  t.field({
+    type: NewsletterSignUpRequested,
+    description:
+      'A signed-out reader asks for newsletters: only a confirmation e-mail is sent (valid 48 hours, at most one per address per 10 minutes).',
+    args: { input: t.arg({ type: SubscribeEmailToNewslettersInput, required: true }) },
+    errors: {
+      types: [AuthError, UnauthorizedError, FieldValidationError, NewsletterNotFoundError],
+      directResult: true,
+    },
+    resolve: (_root, { input }, ctx) => ctx.services.newsletterSignUp.request(input),
+  }),
+);
+
+const NewsletterSignUpConfirmedType = builder
+  .objectRef<SignUpConfirmed>('NewsletterSignUpConfirmed')
+  .implement({
+    description: 'The address is subscribed; the reader sets a password at `recoveryLink`.',
+    fields: (t) => ({
+      newsletterIds: t.exposeStringList('newsletterIds'),
+      newlySubscribedIds: t.exposeStringList('newlySubscribed', {
+        description: 'Newsletters this confirmation subscribed (none when the link was used before).',
+      }),
+      recoveryLink: t.exposeString('recoveryLink', {
+        description: "The identity server's recovery flow, where the reader sets a password.",
+      }),
+      alreadyConfirmed: t.exposeBoolean('alreadyConfirmed', {
+        description: 'The link had been used before: nothing changed.',
+      }),
+    }),
+  });
+
+const ConfirmAnonUserInput = builder
+  .inputType('ConfirmAnonUserToNewsletterSubscriptionInput', {
+    fields: (t) => ({
+      token: t.string({ required: true, description: "The confirmation link's token." }),
+    }),
+  })
+  .validate(confirmSignUpSchema);
+
+// Public: the confirmation link is the credential; its signature, age and use are checked.
+builder.mutationField('confirmAnonUserToNewsletterSubscription', (t) =>
+  t.field({
+    type: NewsletterSignUpConfirmedType,
+    description:
+      'Confirms an e-mailed sign-up: subscribes the address, making its account when it has none, and answers the link where the reader sets a password.',
+    args: { input: t.arg({ type: ConfirmAnonUserInput, required: true }) },
+    errors: {
+      types: [
+        AuthError,
+        UnauthorizedError,
+        FieldValidationError,
+        NewsletterConfirmationInvalidError,
+        NewsletterNotFoundError,
+        NewsletterSignUpUnavailableError,
+      ],
+      directResult: true,
+    },
+    resolve: (_root, { input }, ctx) => ctx.services.newsletterSignUp.confirm(input.token),
   }),
 );

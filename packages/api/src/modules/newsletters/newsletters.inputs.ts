@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_ADDRESS_PATTERN } from '../../inputs/email-address';
 
 const newsletterId = z
   .string()
@@ -32,3 +33,31 @@ export const updateNewsletterSchema = z.object({
   isPreselectedOnOMS: z.boolean().optional().nullable(),
 });
 export type UpdateNewsletterInput = z.infer<typeof updateNewsletterSchema>;
+
+/** Spec §5's address pattern; stored and compared in lower case. */
+const emailAddress = z
+  .string()
+  .trim()
+  .min(1, 'Enter your e-mail address.')
+  .max(254, 'That e-mail address is too long.')
+  .pipe(z.string().regex(EMAIL_ADDRESS_PATTERN, 'Enter an e-mail address such as name@example.com.'))
+  .transform((value) => value.toLowerCase());
+
+export const subscribeEmailSchema = z.object({
+  email: emailAddress,
+  newsletterIds: z
+    .array(newsletterId)
+    .min(1, 'Choose at least one newsletter.')
+    .max(20, 'Too many newsletters at once.')
+    .refine((ids) => new Set(ids).size === ids.length, 'Each newsletter may appear once.'),
+  placementVariant: placementVariantSchema,
+});
+export type SubscribeEmailInput = z.infer<typeof subscribeEmailSchema>;
+
+export const confirmSignUpSchema = z.object({
+  token: z
+    .string()
+    .trim()
+    .min(1, 'The confirmation link has no token.')
+    .max(2048, 'This confirmation link is not valid.'),
+});
