@@ -11,11 +11,14 @@ import { createOrganisationsRepo, type NewAccountUser } from './organisations.re
 import {
   addUsersToOrganisationAccount,
   changeOrganisationAccountUserRole,
+  joinOrganisationAccount,
   organisationAccountFor,
   organisationAccountUsers,
   organisationMembershipOf,
+  organisationMembershipsOf,
   removeUserFromOrganisationAccount,
   requireOrganisationRole,
+  resendOrganisationInvitation,
   unclaimedMembershipAccountOf,
   type OrganisationsDeps,
   type Requester,
@@ -78,6 +81,26 @@ export function createOrganisationsModule(
       input: { accountId: string; accountUserId: string; role: OrganisationAccountRole },
     ) => changeOrganisationAccountUserRole(deps, requester, input),
     membershipOf: (userId: string, now = deps.now()) => organisationMembershipOf(deps, userId, now),
+    resendInvitation: (requester: Requester, input: { accountId: string; accountUserId: string }) =>
+      resendOrganisationInvitation(deps, requester, input),
+    /** The accounts the reader holds a seat in, with their role, level and end. */
+    memberships: (userId: string) => organisationMembershipsOf(deps, userId),
+    join: (
+      reader: { userId: string; email: string; unclaimedAccountId: string | null },
+      accountId: string,
+    ) => joinOrganisationAccount(deps, reader, accountId),
+    /** Every user of the account, for the CSV download: managers only (UnauthorizedError otherwise). */
+    async allUsers(requester: Requester, accountId: string) {
+      await requireOrganisationRole(deps, accountId, requester.userId, ['OWNER', 'ADMIN']);
+      const users = [];
+      let after: string | undefined;
+      for (;;) {
+        const page = await organisationAccountUsers(deps, requester, { accountId, first: 100, after });
+        users.push(...page.users);
+        if (!page.hasNextPage || !page.endCursor) return users;
+        after = page.endCursor;
+      }
+    },
     /**
      * Creates an account with its first owner holding the first seat (a purchase, or an admin's
      * Partner grant).
