@@ -365,18 +365,24 @@ builder.mutationField('resendOrganisationAccountInvitation', (t) =>
   }),
 );
 
+const JoinAccountInput = builder
+  .inputType('JoinOrganisationAccountInput', {
+    fields: (t) => ({ accountId: t.string({ required: true }) }),
+  })
+  .validate(z.object({ accountId: accountIdSchema }));
+
 builder.mutationField('joinOrganisationAccount', (t) =>
   t.field({
     type: OrganisationAccountUserType,
     description:
       "Takes a seat in the account that claims the viewer's e-mail domain (the token's unclaimed_membership_account_id); UnauthorizedError for any other account.",
-    args: { accountId: t.arg.string({ required: true, validate: accountIdSchema }) },
+    args: { input: t.arg({ type: JoinAccountInput, required: true }) },
     authScopes: { loggedIn: true },
     errors: {
       types: [AuthError, UnauthorizedError, FieldValidationError, SeatAllocationError],
       directResult: true,
     },
-    resolve: (_root, args, ctx) => {
+    resolve: (_root, { input }, ctx) => {
       const viewer = requireViewer(ctx.viewer);
       return organisationsOf(ctx).join(
         {
@@ -384,7 +390,7 @@ builder.mutationField('joinOrganisationAccount', (t) =>
           email: viewer.email,
           unclaimedAccountId: viewer.unclaimedMembershipAccountId,
         },
-        args.accountId,
+        input.accountId,
       );
     },
   }),

@@ -561,8 +561,8 @@ describe('leaving, invitations sent again, and joining by domain', () => {
       ... on Error { message }
     }
   }`;
-  const JOIN = `mutation ($accountId: String!) {
-    joinOrganisationAccount(accountId: $accountId) {
+  const JOIN = `mutation ($input: JoinOrganisationAccountInput!) {
+    joinOrganisationAccount(input: $input) {
       __typename
       ... on OrganisationAccountUser { email role userId }
       ... on SeatAllocationError { errorType }
@@ -647,7 +647,7 @@ describe('leaving, invitations sent again, and joining by domain', () => {
       unclaimedMembershipAccountId: account.id,
     });
     const join = async (viewer: Viewer, accountId: string) =>
-      data((await harness.post(JOIN, { accountId }, viewer)).body, 'joinOrganisationAccount');
+      data((await harness.post(JOIN, { input: { accountId } }, viewer)).body, 'joinOrganisationAccount');
     // Another account than the token's offer, or an unknown one: refused.
     expect(await join(reader, other.account.id)).toMatchObject({
       __typename: 'UnauthorizedError',
