@@ -17,12 +17,12 @@ export const PRODUCT_AREAS = {
   studentMembership: { built: true, path: '/subscriptions/packages/students/' },
   newsletters: { built: true, path: '/user/newsletters/' },
   search: { built: true, path: '/search/' },
+  professional: { built: true, path: '/professional/' },
   // Spec §2 pages not built yet: their links stay hidden until the page exists.
   careers: { built: false, path: '/careers/' },
   events: { built: false, path: '/events/' },
   profiles: { built: false, path: '/organisations/' },
   bof500: { built: false, path: '/bof500/' },
-  professional: { built: false, path: '/professional/' },
   groupMembership: { built: false, path: '/subscriptions/groups/' },
 } as const satisfies Record<string, { built: boolean; path: string }>;
 

@@ -85,17 +85,20 @@ export function createOrganisationsModule(
       resendOrganisationInvitation(deps, requester, input),
     /** The accounts the reader holds a seat in, with their role, level and end. */
     memberships: (userId: string) => organisationMembershipsOf(deps, userId),
-    join: (
-      reader: { userId: string; email: string; unclaimedAccountId: string | null },
-      accountId: string,
-    ) => joinOrganisationAccount(deps, reader, accountId),
+    join: (reader: { userId: string; email: string; unclaimedAccountId: string | null }, accountId: string) =>
+      joinOrganisationAccount(deps, reader, accountId),
     /** Every user of the account, for the CSV download: managers only (UnauthorizedError otherwise). */
     async allUsers(requester: Requester, accountId: string) {
       await requireOrganisationRole(deps, accountId, requester.userId, ['OWNER', 'ADMIN']);
       const users = [];
       let after: string | undefined;
       for (;;) {
-        const page = await organisationAccountUsers(deps, requester, { accountId, first: 100, after });
+        const page = await organisationAccountUsers(deps, requester, {
+          accountId,
+          search: undefined,
+          first: 100,
+          after,
+        });
         users.push(...page.users);
         if (!page.hasNextPage || !page.endCursor) return users;
         after = page.endCursor;
@@ -233,3 +236,5 @@ export function withOrganisationRecords(
       (await organisations()).records(base).organisationAccounts(userId),
   };
 }
+
+export { usersCsv } from './users-csv';
