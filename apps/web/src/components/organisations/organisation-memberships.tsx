@@ -1,7 +1,6 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { track } from '../../client/analytics/tracker';
 import { useAuth } from '../../client/auth/auth-provider';
@@ -42,14 +41,14 @@ export function OrganisationMemberships({
   const hydrated = useHydrated();
   const client = useGraphQLClient();
   const auth = useAuth();
-  const router = useRouter();
+  const [held, setHeld] = useState(memberships);
   const [busy, setBusy] = useState<string | null>(null);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
 
-  /** The token names memberships: it is asked for again, then the page is drawn from the server. */
+  /** The token names memberships: it is asked for again, then the page is loaded again with it. */
   async function refresh() {
     await auth.store.forceRefresh().catch(() => undefined);
-    router.refresh();
+    window.location.reload();
   }
 
   async function leave(m: Membership) {
@@ -69,7 +68,8 @@ export function OrganisationMemberships({
         data: { accountId: m.accountId, initiatorUserId: viewerUserId },
       });
       setStatus({ text: `You left ${m.title}.`, error: false });
-      await refresh();
+      setHeld((current) => current.filter((x) => x.accountId !== m.accountId));
+      void auth.store.forceRefresh().catch(() => undefined);
     } catch {
       setStatus({ text: FAILED_TEXT, error: true });
     } finally {
@@ -137,7 +137,7 @@ export function OrganisationMemberships({
           </button>
         </section>
       ) : null}
-      {memberships.length === 0 ? (
+      {held.length === 0 ? (
         <p className="mt-6" data-testid="no-memberships">
           You hold no seat in an organisation account.{' '}
           <Link href="/professional/" className="underline">
@@ -146,7 +146,7 @@ export function OrganisationMemberships({
         </p>
       ) : (
         <ul className="mt-6 divide-y divide-rule border-y border-rule">
-          {memberships.map((m) => (
+          {held.map((m) => (
             <li key={m.accountId} data-testid="organisation-membership" className="py-4">
               <h2 className="font-serif text-xl font-bold">{m.title}</h2>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
