@@ -20,12 +20,12 @@ export const PRODUCT_AREAS = {
   following: { built: true, path: '/user/following/' },
   search: { built: true, path: '/search/' },
   groupMembership: { built: true, path: '/subscriptions/groups/' },
+  professional: { built: true, path: '/professional/' },
   // Spec §2 pages not built yet: their links stay hidden until the page exists.
   careers: { built: false, path: '/careers/' },
   events: { built: false, path: '/events/' },
   profiles: { built: false, path: '/organisations/' },
   bof500: { built: false, path: '/bof500/' },
-  professional: { built: false, path: '/professional/' },
 } as const satisfies Record<string, { built: boolean; path: string }>;
 
 export type ProductArea = keyof typeof PRODUCT_AREAS;

@@ -343,3 +343,55 @@ builder.mutationField('grantPartnerMembership', (t) =>
     },
   }),
 );
+
+const ResendInvitationInput = builder
+  .inputType('ResendOrganisationAccountInvitationInput', {
+    fields: (t) => ({
+      accountId: t.string({ required: true }),
+      accountUserId: t.string({ required: true }),
+    }),
+  })
+  .validate(removeUserInputSchema);
+
+builder.mutationField('resendOrganisationAccountInvitation', (t) =>
+  t.field({
+    type: OrganisationAccountUserType,
+    description: 'Owners and admins: sends the invitation e-mail again to an address whose seat is held.',
+    args: { input: t.arg({ type: ResendInvitationInput, required: true }) },
+    authScopes: { loggedIn: true },
+    errors: { types: [AuthError, UnauthorizedError, FieldValidationError], directResult: true },
+    resolve: (_root, { input }, ctx) =>
+      organisationsOf(ctx).resendInvitation(requireViewer(ctx.viewer), input),
+  }),
+);
+
+const JoinAccountInput = builder
+  .inputType('JoinOrganisationAccountInput', {
+    fields: (t) => ({ accountId: t.string({ required: true }) }),
+  })
+  .validate(z.object({ accountId: accountIdSchema }));
+
+builder.mutationField('joinOrganisationAccount', (t) =>
+  t.field({
+    type: OrganisationAccountUserType,
+    description:
+      "Takes a seat in the account that claims the viewer's e-mail domain (the token's unclaimed_membership_account_id); UnauthorizedError for any other account.",
+    args: { input: t.arg({ type: JoinAccountInput, required: true }) },
+    authScopes: { loggedIn: true },
+    errors: {
+      types: [AuthError, UnauthorizedError, FieldValidationError, SeatAllocationError],
+      directResult: true,
+    },
+    resolve: (_root, { input }, ctx) => {
+      const viewer = requireViewer(ctx.viewer);
+      return organisationsOf(ctx).join(
+        {
+          userId: viewer.userId,
+          email: viewer.email,
+          unclaimedAccountId: viewer.unclaimedMembershipAccountId,
+        },
+        input.accountId,
+      );
+    },
+  }),
+);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrganisationAccountRole } from '@bof/config/enums';
+import { organisationAccountDomains } from '@bof/db/schema';
 import type { Viewer } from '../../auth/viewer';
 import { NO_MEMBERSHIP, type Membership } from '../billing/membership';
 import { createGraphQLHarness, type GraphQLHarness } from '../../testing/graphql-harness';
@@ -548,5 +549,135 @@ describe('Partner memberships', () => {
         owner.userId,
       ),
     ).toMatchObject({ level: 'Premium', type: 'Partner' });
+  });
+});
+
+describe('leaving, invitations sent again, and joining by domain', () => {
+  const RESEND = `mutation ($input: ResendOrganisationAccountInvitationInput!) {
+    resendOrganisationAccountInvitation(input: $input) {
+      __typename
+      ... on OrganisationAccountUser { email userId }
+      ... on UnauthorizedError { accountId requesterUserId }
+      ... on Error { message }
+    }
+  }`;
+  const JOIN = `mutation ($input: JoinOrganisationAccountInput!) {
+    joinOrganisationAccount(input: $input) {
+      __typename
+      ... on OrganisationAccountUser { email role userId }
+      ... on SeatAllocationError { errorType }
+      ... on UnauthorizedError { accountId requesterUserId }
+      ... on Error { message }
+    }
+  }`;
+  const seatId = (result: Record<string, unknown>, index = 0) =>
+    (result.rows as { accountUserId: string }[])[index]!.accountUserId;
+
+  it('lets a USER leave, but not remove anyone else, and keeps the last owner', async () => {
+    const { owner, account } = await newAccount('org-leave-owner', 5);
+    const user = await harness.signIn('org-leave-user');
+    const other = await harness.signIn('org-leave-other');
+    const added = await add(owner, account.id, [user.email, other.email]);
+    const removeAs = async (viewer: Viewer, accountUserId: string) =>
+      data(
+        (await harness.post(REMOVE, { input: { accountId: account.id, accountUserId } }, viewer)).body,
+        'removeUserFromOrganisationAccount',
+      );
+    expect(await removeAs(user, seatId(added, 1))).toMatchObject({
+      __typename: 'UnauthorizedError',
+      requesterUserId: user.userId,
+    });
+    expect(await removeAs(user, seatId(added, 0))).toMatchObject({
+      __typename: 'OrganisationAccountUserRemoved',
+      removed: { email: user.email },
+      seats: { allocatedSeats: 2 },
+    });
+    const memberships = await harness.services.organisations.memberships(user.userId);
+    expect(memberships).toEqual([]);
+    const ownerSeat = (await harness.services.organisations.memberships(owner.userId))[0]!;
+    expect(ownerSeat).toMatchObject({ accountId: account.id, role: 'OWNER', active: true });
+    expect(await removeAs(owner, ownerSeat.seat.accountUserId)).toMatchObject({
+      __typename: 'BaseError',
+      message: expect.stringContaining('needs an owner') as unknown,
+    });
+  });
+
+  it('sends an invitation again only for a seat not taken up, and only for managers', async () => {
+    const { owner, account } = await newAccount('org-resend-owner', 5);
+    const user = await harness.signIn('org-resend-user');
+    const added = await add(owner, account.id, ['invited@resend.example', user.email]);
+    const resend = async (viewer: Viewer, accountUserId: string, accountId = account.id) =>
+      data(
+        (await harness.post(RESEND, { input: { accountId, accountUserId } }, viewer)).body,
+        'resendOrganisationAccountInvitation',
+      );
+    const before = harness.sent.length;
+    expect(await resend(owner, seatId(added, 0))).toMatchObject({
+      __typename: 'OrganisationAccountUser',
+      email: 'invited@resend.example',
+      userId: null,
+    });
+    expect(harness.sent.slice(before).map((m) => m.to)).toEqual(['invited@resend.example']);
+    expect(await resend(owner, seatId(added, 1))).toMatchObject({
+      __typename: 'BaseError',
+      message: expect.stringContaining('already joined') as unknown,
+    });
+    expect(await resend(user, seatId(added, 0))).toMatchObject({ __typename: 'UnauthorizedError' });
+    const stranger = await harness.signIn('org-resend-stranger');
+    expect(await resend(stranger, seatId(added, 0))).toMatchObject({
+      __typename: 'UnauthorizedError',
+      accountId: account.id,
+      requesterUserId: stranger.userId,
+    });
+    expect(harness.sent.length).toBe(before + 1);
+  });
+
+  it('lets a reader at a claimed domain take a seat, once, and only in that account', async () => {
+    const { owner, account } = await newAccount('org-join-owner', 2);
+    const other = await newAccount('org-join-other', 5);
+    await harness.db.insert(organisationAccountDomains).values({
+      id: 'claim-join',
+      accountId: account.id,
+      domain: 'join.example',
+      creatorUserId: owner.userId,
+      verifiedAt: new Date(),
+    });
+    const reader = await harness.signIn('org-joiner', {
+      email: 'joiner@join.example',
+      unclaimedMembershipAccountId: account.id,
+    });
+    const join = async (viewer: Viewer, accountId: string) =>
+      data((await harness.post(JOIN, { input: { accountId } }, viewer)).body, 'joinOrganisationAccount');
+    // Another account than the token's offer, or an unknown one: refused.
+    expect(await join(reader, other.account.id)).toMatchObject({
+      __typename: 'UnauthorizedError',
+      accountId: other.account.id,
+      requesterUserId: reader.userId,
+    });
+    // A token naming the account for an address outside the domain: refused (checked again now).
+    const outsider = await harness.signIn('org-join-outsider', {
+      unclaimedMembershipAccountId: account.id,
+    });
+    expect(await join(outsider, account.id)).toMatchObject({ __typename: 'UnauthorizedError' });
+    expect(await join(reader, account.id)).toMatchObject({
+      __typename: 'OrganisationAccountUser',
+      email: 'joiner@join.example',
+      role: 'USER',
+      userId: reader.userId,
+    });
+    // Once in, the offer is gone.
+    expect(await join(reader, account.id)).toMatchObject({ __typename: 'UnauthorizedError' });
+    // The account is full now (owner + joiner): the next colleague is told so.
+    const late = await harness.signIn('org-join-late', {
+      email: 'late@join.example',
+      unclaimedMembershipAccountId: account.id,
+    });
+    expect(await join(late, account.id)).toMatchObject({
+      __typename: 'SeatAllocationError',
+      errorType: 'NO_SEATS_REMAINING',
+    });
+    expect(await join(await harness.signIn('org-join-anon-check'), 'bad id!')).toMatchObject({
+      __typename: 'ZodError',
+    });
   });
 });

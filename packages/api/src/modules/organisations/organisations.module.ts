@@ -11,11 +11,14 @@ import { createOrganisationsRepo, type NewAccountUser } from './organisations.re
 import {
   addUsersToOrganisationAccount,
   changeOrganisationAccountUserRole,
+  joinOrganisationAccount,
   organisationAccountFor,
   organisationAccountUsers,
   organisationMembershipOf,
+  organisationMembershipsOf,
   removeUserFromOrganisationAccount,
   requireOrganisationRole,
+  resendOrganisationInvitation,
   unclaimedMembershipAccountOf,
   type OrganisationsDeps,
   type Requester,
@@ -107,6 +110,29 @@ export function createOrganisationsModule(
         void billing
           .flushWebhooks()
           .catch((error: unknown) => console.error('Delivering billing webhooks failed', error));
+      }
+    },
+    resendInvitation: (requester: Requester, input: { accountId: string; accountUserId: string }) =>
+      resendOrganisationInvitation(deps, requester, input),
+    /** The accounts the reader holds a seat in, with their role, level and end. */
+    memberships: (userId: string) => organisationMembershipsOf(deps, userId),
+    join: (reader: { userId: string; email: string; unclaimedAccountId: string | null }, accountId: string) =>
+      joinOrganisationAccount(deps, reader, accountId),
+    /** Every user of the account, for the CSV download: managers only (UnauthorizedError otherwise). */
+    async allUsers(requester: Requester, accountId: string) {
+      await requireOrganisationRole(deps, accountId, requester.userId, ['OWNER', 'ADMIN']);
+      const users = [];
+      let after: string | undefined;
+      for (;;) {
+        const page = await organisationAccountUsers(deps, requester, {
+          accountId,
+          search: undefined,
+          first: 100,
+          after,
+        });
+        users.push(...page.users);
+        if (!page.hasNextPage || !page.endCursor) return users;
+        after = page.endCursor;
       }
     },
     /**
@@ -241,3 +267,5 @@ export function withOrganisationRecords(
       (await organisations()).records(base).organisationAccounts(userId),
   };
 }
+
+export { usersCsv } from './users-csv';

@@ -267,16 +267,21 @@ const lastOwner = () =>
 
 /**
  * Removes a user from the account and frees their seat. Owners and admins remove users; only an owner
- * removes an admin or an owner; the last owner stays.
+ * removes an admin or an owner; anyone may leave (remove their own seat); the last owner stays.
  */
 export async function removeUserFromOrganisationAccount(
   deps: OrganisationsDeps,
   requester: Requester,
   input: { accountId: string; accountUserId: string },
 ) {
-  const seat = await requireOrganisationRole(deps, input.accountId, requester.userId, MANAGERS);
-  const target = await targetIn(deps, input.accountId, input.accountUserId);
-  if (target.role !== 'USER' && seat.role !== 'OWNER') {
+  const seat = await requireOrganisationRole(deps, input.accountId, requester.userId, ALL_ROLES);
+  // Anyone may leave (their own seat); removing someone else is a manager's.
+  const leaving = seat.accountUserId === input.accountUserId;
+  if (!leaving && !MANAGERS.includes(seat.role)) {
+    throw new UnauthorizedError(requester.userId, input.accountId);
+  }
+  const target = leaving ? seat : await targetIn(deps, input.accountId, input.accountUserId);
+  if (!leaving && target.role !== 'USER' && seat.role !== 'OWNER') {
     throw new UnauthorizedError(requester.userId, input.accountId);
   }
   const owners = target.role === 'OWNER' ? await deps.repo.ownersOf(input.accountId) : [];
@@ -376,4 +381,94 @@ export async function unclaimedMembershipAccountOf(
   ]);
   if (!account || seat || !isAccountActive(account, now)) return null;
   return account.id;
+}
+
+/**
+ * Sends the invitation e-mail again to an address whose seat is held and not taken up yet. Owners and
+ * admins only.
+ */
+export async function resendOrganisationInvitation(
+  deps: OrganisationsDeps,
+  requester: Requester,
+  input: { accountId: string; accountUserId: string },
+): Promise<AccountUserRecord> {
+  await requireOrganisationRole(deps, input.accountId, requester.userId, MANAGERS);
+  const target = await targetIn(deps, input.accountId, input.accountUserId);
+  if (target.userId) {
+    throw new DomainError(
+      'invitation_taken_up',
+      `${target.email} has already joined: there is no invitation to send again.`,
+    );
+  }
+  const account = await accountOrRefuse(deps, input.accountId, requester.userId);
+  if (!isAccountActive(account, deps.now())) {
+    throw new DomainError('organisation_membership_ended', "This organisation's membership has ended.");
+  }
+  await deps.mailer.send(
+    organisationInvitationMessage({
+      to: target.email,
+      siteName: deps.siteName,
+      siteUrl: deps.siteUrl,
+      accountTitle: account.title,
+    }),
+  );
+  return target;
+}
+
+/** A reader's seats: every account they hold a seat in, with their role, level and end. */
+export async function organisationMembershipsOf(
+  deps: Pick<OrganisationsDeps, 'repo' | 'now'>,
+  userId: string,
+) {
+  const now = deps.now();
+  const held = await deps.repo.accountsOf(userId);
+  return Promise.all(
+    held.map(async ({ account, role }) => ({
+      accountId: account.id,
+      title: account.title,
+      role,
+      membershipType: account.membershipType,
+      membershipLevel: account.membershipLevel as MembershipLevel,
+      accessEndsAt: account.accessEndsAt,
+      active: isAccountActive(account, now),
+      seat: (await deps.repo.seatOf(account.id, userId))!,
+    })),
+  );
+}
+
+/**
+ * The reader joins the account their e-mail domain is claimed by (the token's
+ * `unclaimed_membership_account_id`) and takes a seat as USER. The claim is checked again now: a
+ * claim disabled since the token was issued, an account that ended, or another account id is refused
+ * with UnauthorizedError; a full account with SeatAllocationError NO_SEATS_REMAINING.
+ */
+export async function joinOrganisationAccount(
+  deps: OrganisationsDeps,
+  reader: { userId: string; email: string; unclaimedAccountId: string | null },
+  accountId: string,
+): Promise<AccountUserRecord> {
+  const refuse = () => new UnauthorizedError(reader.userId, accountId);
+  if (reader.unclaimedAccountId !== accountId) throw refuse();
+  const offered = await unclaimedMembershipAccountOf(
+    deps,
+    { userId: reader.userId, email: reader.email, emailVerified: true },
+    deps.now(),
+  );
+  if (offered !== accountId) throw refuse();
+  const user: NewAccountUser = {
+    id: deps.newId(),
+    email: reader.email.toLowerCase(),
+    userId: reader.userId,
+    role: 'USER',
+    invitedByUserId: null,
+  };
+  const outcome = await deps.repo.allocateSeats(accountId, [user]);
+  if (outcome.kind === 'no_seats') throw new SeatAllocationError('NO_SEATS_REMAINING');
+  if (outcome.kind === 'already_taken') {
+    throw new DomainError(
+      'already_added',
+      'A seat is already held for your address in this account: it becomes yours at your next sign-in.',
+    );
+  }
+  return (await deps.repo.seatOf(accountId, reader.userId))!;
 }

@@ -12,6 +12,7 @@ import { FlowNotices } from '../../../components/auth/flow-notices';
 import { SignedOutPage } from '../../../components/auth/signed-out-page';
 import { authErrorText } from '../../../client/auth/auth-error-text';
 import { loadFlow, single, startFlowUrl } from '../../../server/identity-flows';
+import { membershipsOf } from '../../../server/organisations-page';
 import { personalDetailsFormData } from '../../../server/personal-details-page';
 import { getServerViewer } from '../../../server/server-viewer';
 
@@ -35,10 +36,12 @@ export default async function AccountPage({ searchParams }: Props) {
   const params = await searchParams;
   const flowId = single(params.flow);
   const accountUrl = `${new URL(getServerEnv().siteUrl).origin}/user/account/`;
-  const [data, settings] = await Promise.all([
+  const [data, settings, organisations] = await Promise.all([
     personalDetailsFormData(viewer.user_id),
     flowId ? loadFlow('settings', flowId) : Promise.resolve(null),
+    membershipsOf(viewer.user_id),
   ]);
+  const managesAnAccount = organisations.some((m) => m.role === 'OWNER' || m.role === 'ADMIN');
   if (settings?.kind === 'restart') redirect(startFlowUrl('settings', accountUrl));
 
   return (
@@ -107,6 +110,16 @@ export default async function AccountPage({ searchParams }: Props) {
         <li>
           <Link href="/user/membership/">Your membership and invoices</Link>
         </li>
+        {managesAnAccount ? (
+          <li>
+            <Link href="/user/organisations/users/">Your organisation&rsquo;s users and seats</Link>
+          </li>
+        ) : null}
+        {organisations.length > 0 || viewer.unclaimed_membership_account_id ? (
+          <li>
+            <Link href="/user/organisations/memberships/">Your organisation memberships</Link>
+          </li>
+        ) : null}
         <li>
           <Link href="/user/welcome/">What your account gives you</Link>
         </li>

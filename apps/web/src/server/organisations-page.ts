@@ -1,0 +1,53 @@
+import { runningServices } from '@bof/api/running-services';
+import type { AccountUser, Role } from '../components/organisations/organisation-users';
+
+export type Membership = Awaited<ReturnType<typeof membershipsOf>>[number];
+
+/** The organisation accounts the reader holds a seat in, with their role, level and end. */
+export async function membershipsOf(userId: string) {
+  const held = await (await runningServices()).organisations.memberships(userId);
+  return held.map((m) => ({
+    accountId: m.accountId,
+    title: m.title,
+    role: m.role as Role,
+    membershipType: m.membershipType,
+    membershipLevel: m.membershipLevel,
+    accessEndsAt: m.accessEndsAt.toISOString(),
+    active: m.active,
+    accountUserId: m.seat.accountUserId,
+  }));
+}
+
+/** The account's seat counts and first page of users, for one of its owners or admins. */
+export async function usersPageData(userId: string, accountId: string) {
+  const { organisations } = await runningServices();
+  const [{ account }, page] = await Promise.all([
+    organisations.account({ userId }, accountId),
+    organisations.users({ userId }, { accountId, search: undefined, first: 25 }),
+  ]);
+  const users: AccountUser[] = page.users.map((u) => ({
+    accountUserId: u.accountUserId,
+    userId: u.userId,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    role: u.role,
+    createdAt: u.createdAt.toISOString(),
+  }));
+  const remaining = Math.max(0, account.purchasedSeats - account.allocatedSeats);
+  return {
+    seats: {
+      allocatedSeats: account.allocatedSeats,
+      purchasedSeats: account.purchasedSeats,
+      totalSeatsRemaining: remaining,
+    },
+    page: { users, hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+  };
+}
+
+/** The name of the account the reader may join through their e-mail domain, if it is live. */
+export async function offeredAccount(accountId: string | null) {
+  if (!accountId) return null;
+  const account = await (await runningServices()).organisations.repo.findAccount(accountId);
+  return account && account.accessEndsAt > new Date() ? { accountId, title: account.title } : null;
+}
