@@ -17,7 +17,7 @@ const SECTIONS = [
   'Case Studies',
 ];
 /** Areas of the product that are not built yet: no page links to them. */
-const NOT_BUILT = ['/careers/', '/events/', '/bof500/', '/professional/'];
+const NOT_BUILT = ['/careers/', '/events/', '/bof500/', '/organisations/'];
 
 async function answerConsent(page: Page) {
   await page.locator('#cc-main .cm').getByRole('button', { name: 'Necessary only' }).click();
@@ -107,6 +107,8 @@ test('the footer carries the sections, membership, help and legal, and only page
   for (const [nav, link, href] of [
     ['Membership', 'Membership', '/subscriptions/packages/'],
     ['Membership', 'Executive membership', '/subscriptions/executive/'],
+    ['Membership', 'Teams and companies', '/subscriptions/groups/'],
+    ['Membership', 'BoF Professional', '/professional/'],
     ['Help', 'Membership FAQ', '/subscriptions/faq/'],
     ['Help', 'Media and press', '/contact/media/'],
     ['Legal', 'Terms and conditions', '/legal/#terms'],
