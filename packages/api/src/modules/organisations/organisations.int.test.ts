@@ -680,4 +680,35 @@ describe('leaving, invitations sent again, and joining by domain', () => {
       __typename: 'ZodError',
     });
   });
+
+  it('never offers a seat to a shared inbox at the domain when the plan is for named people', async () => {
+    const { owner, account } = await newAccount('org-join-strict', 5, { allowsGroupAddresses: false });
+    await harness.db.insert(organisationAccountDomains).values({
+      id: 'claim-strict',
+      accountId: account.id,
+      domain: 'strict.example',
+      creatorUserId: owner.userId,
+      verifiedAt: new Date(),
+    });
+    const inbox = await harness.signIn('org-join-press', {
+      email: 'press@strict.example',
+      unclaimedMembershipAccountId: account.id,
+    });
+    const person = await harness.signIn('org-join-ada', {
+      email: 'ada@strict.example',
+      unclaimedMembershipAccountId: account.id,
+    });
+    const result = data(
+      (await harness.post(JOIN, { input: { accountId: account.id } }, inbox)).body,
+      'joinOrganisationAccount',
+    );
+    expect(result).toMatchObject({ __typename: 'UnauthorizedError', accountId: account.id });
+    // A named colleague at the same domain still joins.
+    expect(
+      data(
+        (await harness.post(JOIN, { input: { accountId: account.id } }, person)).body,
+        'joinOrganisationAccount',
+      ),
+    ).toMatchObject({ __typename: 'OrganisationAccountUser', email: 'ada@strict.example' });
+  });
 });

@@ -380,6 +380,8 @@ export async function unclaimedMembershipAccountOf(
     deps.repo.seatOf(claim.accountId, reader.userId),
   ]);
   if (!account || seat || !isAccountActive(account, now)) return null;
+  // A shared inbox at the domain takes no seat where the account's plan is for named people.
+  if (!account.allowsGroupAddresses && isGroupStyleAddress(reader.email)) return null;
   return account.id;
 }
 
