@@ -184,6 +184,24 @@ describe('the search query', () => {
     expect(abstained.answer).toMatchObject({ type: 'ERROR', answer: ABSTAIN_MESSAGE, citations: [] });
   });
 
+  it('composes one answer per request, however many searches it aliases', async () => {
+    const twice = `{
+      first: search(query: "How much did resale prices for leather bags rise?", first: 1) {
+        ... on SearchResults { answer { type } }
+      }
+      second: search(query: "Who won the football world cup in 1998?", first: 1) {
+        ... on SearchResults { answer { type } }
+      }
+    }`;
+    const { status, body } = await harness.post(twice, {});
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    const data = body.data as Record<string, { answer: { type: string } | null }>;
+    // Whichever search finished first had its answer composed; the other's is null.
+    const answers = [data.first!.answer, data.second!.answer];
+    expect(answers.filter((answer) => answer !== null)).toHaveLength(1);
+  });
+
   it('never shows a walled paragraph to a reader the wall stops', async () => {
     const question = 'What margins did Quillmoor reach in the spring?';
     const anonymous = await results({ query: question });

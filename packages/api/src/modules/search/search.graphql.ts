@@ -147,6 +147,14 @@ const SearchPageInfoType = builder
     }),
   });
 
+/**
+ * Answers composed per request. An answer may call a language model (seconds, and billed), and aliases put
+ * up to 15 searches in one cheap request: one `answer` in a request is composed (whichever is reached
+ * first), the others are null.
+ */
+const answersComposed = new WeakMap<GraphQLContext, number>();
+const ANSWERS_PER_REQUEST = 1;
+
 const SearchResultsType = builder.objectRef<SearchPage>('SearchResults').implement({
   description: 'Ranked results: relevance blended with recency, within the newest matches.',
   fields: (t) => ({
@@ -178,15 +186,18 @@ const SearchResultsType = builder.objectRef<SearchPage>('SearchResults').impleme
       type: AiSearchResultType,
       nullable: true,
       description:
-        'The cited answer, composed when the query reads like a question (null otherwise); its sources are what the reader may read.',
-      resolve: ({ outcome, args, reader }, _a, ctx) =>
-        outcome.status === 'results' && outcome.question
-          ? ctx.services.search.answer(outcome.query, reader, {
-              section: args.filters?.section ?? null,
-              topic: args.filters?.topic ?? null,
-              date: args.filters?.date ?? 'any',
-            })
-          : null,
+        'The cited answer, composed when the query reads like a question (null otherwise); its sources are what the reader may read. One answer per request: a second `answer` in the same request is null.',
+      resolve: ({ outcome, args, reader }, _a, ctx) => {
+        if (outcome.status !== 'results' || !outcome.question) return null;
+        const composed = answersComposed.get(ctx) ?? 0;
+        if (composed >= ANSWERS_PER_REQUEST) return null;
+        answersComposed.set(ctx, composed + 1);
+        return ctx.services.search.answer(outcome.query, reader, {
+          section: args.filters?.section ?? null,
+          topic: args.filters?.topic ?? null,
+          date: args.filters?.date ?? 'any',
+        });
+      },
     }),
   }),
 });
