@@ -19,6 +19,8 @@ const delivered: MailMessage[] = [];
 /** The courier refuses these attempts (nothing goes out); the job fails and is retried. */
 const refuseAt = new Set([37, 150, 333]);
 let attempts = 0;
+/** An address the courier always refuses. */
+const BOUNCING = 'bounce@example.org';
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -56,6 +58,7 @@ function sendingOver(jobs: Jobs) {
       async send(message) {
         attempts += 1;
         if (refuseAt.has(attempts)) throw new Error('SMTP 451: try again later');
+        if (message.to === BOUNCING) throw new Error('SMTP 550: no such mailbox');
         delivered.push(message);
       },
     },
@@ -106,6 +109,30 @@ describe('sending an edition', () => {
     expect(verifyUnsubscribeToken(SECRET, token)?.newsletterId).toBe('daily-brief');
     expect(message.text).toContain(url);
   }, 400_000);
+});
+
+describe('an address the courier always refuses', () => {
+  it('holds back no one else in its batch', async () => {
+    const readers = Array.from({ length: 20 }, (_, n) => ({
+      userId: `beauty-${String(n).padStart(2, '0')}`,
+      newsletterId: 'beauty-weekly',
+      status: 'subscribed',
+      email: n === 3 ? BOUNCING : `beauty-${n}@example.org`,
+    }));
+    await database.db.insert(newsletterSubscriptions).values(readers);
+    const jobs = await createPgBossJobs(database, { scheduler: true });
+    const sending = sendingOver(jobs);
+    const editionId = await sending.composeEdition('beauty-weekly');
+    // The 20 new readers and the one from before.
+    expect(await sending.startSend(editionId)).toBe(21);
+    await sending.startWorker({ concurrency: 1 });
+    await until(async () => (await sending.sentCount(editionId)) >= 20);
+    await jobs.stop(1000);
+    expect(await sending.sentCount(editionId)).toBe(20);
+    const beauty = delivered.filter((m) => /^beauty-|^b@/.test(m.to)).map((m) => m.to);
+    expect(new Set(beauty).size).toBe(20);
+    expect(beauty).not.toContain(BOUNCING);
+  }, 300_000);
 });
 
 describe('unsubscribe tokens', () => {

@@ -153,6 +153,19 @@ export function createNewsletterSending(deps: SendingDeps) {
   }
 
   /**
+   * Delivers to every reader of a job, each on their own: one the courier refuses does not hold back the
+   * others. Any refusal fails the job afterwards, so its retry tries those readers again (the others'
+   * send records make the retry pass them by).
+   */
+  async function deliverEach(userIds: readonly string[], deliverTo: (userId: string) => Promise<void>) {
+    const refused: unknown[] = [];
+    for (const userId of userIds) await deliverTo(userId).catch((error: unknown) => refused.push(error));
+    if (refused.length > 0) {
+      throw new AggregateError(refused, `${refused.length} of ${userIds.length} deliveries were refused`);
+    }
+  }
+
+  /**
    * Takes the send record of (edition, reader), then calls the courier: a record already taken means
    * delivered (or being delivered) already. A courier refusal releases the record for the retry.
    */
@@ -365,8 +378,9 @@ export function createNewsletterSending(deps: SendingDeps) {
         DELIVER_QUEUE,
         async (batch) => {
           for (const job of batch)
-            for (const userId of job.data.userIds)
-              await deliver(job.data.editionId, job.data.newsletterId, userId);
+            await deliverEach(job.data.userIds, (userId) =>
+              deliver(job.data.editionId, job.data.newsletterId, userId),
+            );
         },
         {
           concurrency: options.concurrency ?? 2,
@@ -396,7 +410,7 @@ export function createNewsletterSending(deps: SendingDeps) {
           DIGEST_QUEUE,
           async (batch) => {
             for (const job of batch)
-              for (const userId of job.data.userIds) await deliverDigest(job.data.editionId, userId);
+              await deliverEach(job.data.userIds, (userId) => deliverDigest(job.data.editionId, userId));
           },
           { concurrency: options.concurrency ?? 2, ...polling },
         ),
