@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@bof/db/client';
 import { newsletterSubscriptions } from '@bof/db/schema';
@@ -93,9 +94,10 @@ const to = (prefix: string) => delivered.filter((m) => m.to.startsWith(prefix));
 
 describe('the newsletter schedules', () => {
   it('are registered with the job queue when the work starts', async () => {
-    const result = await database.pglite!.query<{ name: string; cron: string }>(
-      'select name, cron from pgboss.schedule order by name',
-    );
+    // Through the query builder: the same on PGlite and PostgreSQL.
+    const result = (await database.db.execute(
+      sql`select name, cron from pgboss.schedule order by name`,
+    )) as unknown as { rows: { name: string; cron: string }[] };
     expect(result.rows).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ name: DAILY_BRIEF_QUEUE, cron: SCHEDULES.dailyBrief }),
