@@ -681,7 +681,7 @@ describe('leaving, invitations sent again, and joining by domain', () => {
     });
   });
 
-  it('never offers a seat to a shared inbox at the domain when the plan is for named people', async () => {
+  it('never offers a seat to a shared inbox where the plan is for named people, nor at a free-mail domain', async () => {
     const { owner, account } = await newAccount('org-join-strict', 5, { allowsGroupAddresses: false });
     await harness.db.insert(organisationAccountDomains).values({
       id: 'claim-strict',
@@ -703,7 +703,25 @@ describe('leaving, invitations sent again, and joining by domain', () => {
       'joinOrganisationAccount',
     );
     expect(result).toMatchObject({ __typename: 'UnauthorizedError', accountId: account.id });
-    // A named colleague at the same domain still joins.
+    // A claim on a free-mail provider's domain offers nothing to its millions of addresses.
+    await harness.db.insert(organisationAccountDomains).values({
+      id: 'claim-free-mail',
+      accountId: account.id,
+      domain: 'gmail.com',
+      creatorUserId: owner.userId,
+      verifiedAt: new Date(),
+    });
+    const stranger = await harness.signIn('org-join-gmail', {
+      email: 'someone@gmail.com',
+      unclaimedMembershipAccountId: account.id,
+    });
+    expect(
+      data(
+        (await harness.post(JOIN, { input: { accountId: account.id } }, stranger)).body,
+        'joinOrganisationAccount',
+      ),
+    ).toMatchObject({ __typename: 'UnauthorizedError', accountId: account.id });
+    // A named colleague at the claimed company domain still joins.
     expect(
       data(
         (await harness.post(JOIN, { input: { accountId: account.id } }, person)).body,

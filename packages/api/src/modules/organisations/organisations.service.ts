@@ -10,6 +10,7 @@ import { SeatAllocationError } from '../../errors/seat-allocation-error';
 import { UnauthorizedError } from '../../errors/unauthorized-error';
 import type { Mailer } from '../email-change/email-change-mail';
 import { isGroupStyleAddress } from '../../inputs/group-style-address';
+import { FREE_MAIL_DOMAINS } from './free-mail-domains';
 import { organisationInvitationMessage } from './organisation-mail';
 import type {
   AccountUserRecord,
@@ -372,7 +373,8 @@ export async function unclaimedMembershipAccountOf(
 ): Promise<string | null> {
   if (!reader.emailVerified) return null;
   const domain = reader.email.split('@')[1]?.toLowerCase();
-  if (!domain) return null;
+  // Anyone can hold an address at a free-mail provider: a claim on one never offers a seat.
+  if (!domain || FREE_MAIL_DOMAINS.has(domain)) return null;
   const claim = await deps.repo.enabledDomain(domain);
   if (!claim) return null;
   const [account, seat] = await Promise.all([
