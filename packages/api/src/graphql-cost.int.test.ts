@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ADDRESS_HEADER } from '@bof/http/client-ip';
+import { parse } from 'graphql';
+import { documentCost, MAX_PAGE } from './http/graphql-cost';
 import { GRAPHQL_LIMITS } from './http/graphql-limits';
+import { schema } from './schema';
 import { checkHealth } from './platform/health';
 import { createGraphQLHarness, type GraphQLHarness } from './testing/graphql-harness';
 import { createGraphQLHandler } from './yoga';
@@ -105,6 +108,23 @@ describe('GraphQL cost', () => {
     // Another address, and cheap queries from the same one, are not limited.
     expect((await post(list, '192.0.2.2', handler)).status).toBe(200);
     expect((await post('{ siteInfo { __typename } }', '192.0.2.1', handler)).status).toBe(200);
+  });
+
+  it('counts a variable page size at the most the field allows, or at the largest page when it says none', () => {
+    const search = (first: string) =>
+      parse(`query ($first: Int) { search(query: "resale", first: ${first}) {
+        ... on SearchResults { results { title highlights { text matched } } } } }`);
+    // search declares 50 results at most: a variable costs what `first: 50` costs, not 300 results.
+    expect(documentCost(schema, search('$first'))).toBe(documentCost(schema, search('50')));
+    expect(documentCost(schema, search('$first'))).toBeLessThan(GRAPHQL_LIMITS.maxCost);
+    expect(documentCost(schema, search('$first'))).toBeLessThan(
+      documentCost(schema, search(String(MAX_PAGE))),
+    );
+    // A list declaring no bound still counts a variable at the largest page.
+    const countries = (first: string) =>
+      parse(`query ($first: Int) { countries(first: ${first}) {
+        ... on CountryConnection { edges { node { key title } } } } }`);
+    expect(documentCost(schema, countries('$first'))).toBe(documentCost(schema, countries(String(MAX_PAGE))));
   });
 
   it(`stops a query after ${GRAPHQL_LIMITS.maxExecutionMs} ms (here 1 ms): 503 QUERY_TIME_EXCEEDED`, async () => {

@@ -18,8 +18,9 @@ import { createGraphQLError } from 'graphql-yoga';
  * - a field that fetches (any root field, and any field taking arguments: a page, a slug, `first`)
  *   costs `FETCH_COST` more, as it is a database round trip;
  * - everything under a list is counted once per item: the list's `first`/`last`/`limit` argument (or
- *   one on the connection field above it) when given, `MAX_PAGE` for a variable, `ASSUMED_LIST` for a
- *   list without one. Lists inside lists multiply, so nesting a fetch under `topics` costs it per topic.
+ *   one on the connection field above it) when given; for a variable, the largest page the field itself
+ *   allows (`extensions.maxPageSize` on its definition, see `PAGE_SIZE_EXTENSION`) or else `MAX_PAGE`;
+ *   `ASSUMED_LIST` for a list without one. Lists inside lists multiply, so nesting a fetch under `topics` costs it per topic.
  *
  * Fragments are counted where they are spread (the selection they stand for); a union's `... on X` is
  * not a deeper level. Fields the schema does not have are left to validation.
@@ -29,12 +30,33 @@ export const ASSUMED_LIST = 20;
 export const MAX_PAGE = 300;
 const SIZE_ARGUMENTS = new Set(['first', 'last', 'limit']);
 
+/**
+ * A field whose page argument is bounded by its own validation declares that bound, so that a variable
+ * page size is counted at it rather than at `MAX_PAGE`: `t.field({ extensions: pageSizeLimit(50), … })`.
+ */
+export const PAGE_SIZE_EXTENSION = 'maxPageSize';
+export const pageSizeLimit = (maxPageSize: number) => ({ [PAGE_SIZE_EXTENSION]: maxPageSize });
+
 /** The few parts of graphql's type objects read here: duck-typed, as bundlers may load two graphql copies. */
 interface TypeLike {
   name?: string;
   ofType?: TypeLike;
-  getFields?: () => Record<string, { type: TypeLike; args: readonly unknown[] }>;
+  getFields?: () => Record<string, FieldLike>;
   toString(): string;
+}
+
+interface FieldLike {
+  type: TypeLike;
+  args: readonly unknown[];
+  extensions?: Readonly<Record<string, unknown>> | null;
+}
+
+/** The largest page the field allows, as it declares it; `MAX_PAGE` when it declares none. */
+function declaredMaxPage(field: FieldLike | undefined): number {
+  const declared = field?.extensions?.[PAGE_SIZE_EXTENSION];
+  return typeof declared === 'number' && Number.isInteger(declared) && declared > 0
+    ? Math.min(declared, MAX_PAGE)
+    : MAX_PAGE;
 }
 
 const unwrapNonNull = (type: TypeLike): TypeLike =>
@@ -42,23 +64,31 @@ const unwrapNonNull = (type: TypeLike): TypeLike =>
 const isList = (type: TypeLike) => unwrapNonNull(type).toString().startsWith('[');
 const namedType = (type: TypeLike): TypeLike => (type.ofType ? namedType(type.ofType) : type);
 
-function sizeArgument(field: FieldNode, variables: Record<string, unknown> | undefined): number | undefined {
+function sizeArgument(
+  field: FieldNode,
+  variables: Record<string, unknown> | undefined,
+  maxPage: number,
+): number | undefined {
   let size: number | undefined;
   for (const argument of field.arguments ?? []) {
     if (!SIZE_ARGUMENTS.has(argument.name.value)) continue;
-    const value = literalSize(argument.value, variables);
+    const value = literalSize(argument.value, variables, maxPage);
     size = Math.max(size ?? 0, value);
   }
   return size;
 }
 
-function literalSize(value: ValueNode, variables: Record<string, unknown> | undefined): number {
+function literalSize(
+  value: ValueNode,
+  variables: Record<string, unknown> | undefined,
+  maxPage: number,
+): number {
   if (value.kind === 'IntValue') return Math.max(0, Number.parseInt(value.value, 10) || 0);
   if (value.kind === 'Variable') {
     const given = variables?.[value.name.value];
-    return typeof given === 'number' && Number.isFinite(given) ? Math.max(0, given) : MAX_PAGE;
+    return typeof given === 'number' && Number.isFinite(given) ? Math.max(0, given) : maxPage;
   }
-  return MAX_PAGE;
+  return maxPage;
 }
 
 /** The cost of one operation of `document` (see above); `variables` sharpen list sizes when known. */
@@ -115,7 +145,7 @@ export function operationCost(
         total += own;
         continue;
       }
-      const size = sizeArgument(selection, variables) ?? pendingSize;
+      const size = sizeArgument(selection, variables, declaredMaxPage(definition)) ?? pendingSize;
       const list = isList(definition.type);
       // A list takes its size from its own argument or the connection field's above it; the size then
       // applies once. A connection field's size passes down to the list under it (its edges).

@@ -3,7 +3,15 @@ import type { GraphQLContext } from '../../context';
 import { FieldValidationError } from '../../errors/field-validation-error';
 import { DateTimeScalar } from '../../scalars/date-time.graphql';
 import type { SourceRef } from './answer-composer';
-import { SEARCH_DATES, SEARCH_TABS, searchArgsSchema, searchCursor, type SearchArgs } from './search.inputs';
+import { pageSizeLimit } from '../../http/graphql-cost';
+import {
+  SEARCH_DATES,
+  SEARCH_MAX_FIRST,
+  SEARCH_TABS,
+  searchArgsSchema,
+  searchCursor,
+  type SearchArgs,
+} from './search.inputs';
 import type { AiSearchAnswer, FacetCount, SearchOutcome, SearchReader, SearchResult } from './search.service';
 
 const absolute = (ctx: GraphQLContext, path: string) => `${ctx.services.env.siteUrl}${path}`;
@@ -226,6 +234,8 @@ builder.queryField('search', (t) =>
       after: t.arg.string({ description: '`pageInfo.endCursor` of the previous call.' }),
     },
     validate: searchArgsSchema,
+    // A variable page size costs the most `first` may be, not the largest page any list may have.
+    extensions: pageSizeLimit(SEARCH_MAX_FIRST),
     errors: { types: [FieldValidationError], directResult: true },
     resolve: async (_root, raw, ctx) => {
       // The validation plugin hands over the schema's output: trimmed, defaulted, the cursor an offset.
