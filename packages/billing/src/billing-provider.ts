@@ -159,6 +159,11 @@ export interface BillingProvider {
     uuid: string;
     planCode: string;
     unitAmount: number;
+    /**
+     * The new seat count of an organisation subscription (`unitAmount` is then one seat's price at the
+     * band of that count); absent keeps the subscription's own.
+     */
+    quantity?: number;
   }): Promise<PlanChangePreview>;
   /**
    * Changes the plan at once and charges what the provider's own pricing says now (the preview's figures
@@ -169,6 +174,8 @@ export interface BillingProvider {
     uuid: string;
     planCode: string;
     unitAmount: number;
+    /** As for `previewPlanChange`: more seats are bought this way, prorated like a plan change. */
+    quantity?: number;
     idempotencyKey: string;
   }): Promise<{ subscription: ProviderSubscription; invoice: ProviderInvoice | null }>;
   /** Cancels at the end of the current term: access continues until then. */
