@@ -64,6 +64,15 @@ export interface ProviderInvoice {
   createdAt: Date;
 }
 
+/** A company's billing address (the country is ISO 3166-1 alpha-2). */
+export interface CompanyAddress {
+  line1: string;
+  line2: string | null;
+  city: string;
+  postalCode: string;
+  country: string;
+}
+
 export interface PurchaseRequest {
   accountCode: string;
   email: string;
@@ -84,8 +93,11 @@ export interface PurchaseRequest {
    * token for the reader whose browser they run in, and only that reader may spend it.
    */
   payerCode?: string;
-  /** The buying company, for an organisation purchase: its name, and its VAT number when it gave one. */
-  company?: { name: string; vatNumber: string | null };
+  /**
+   * The buying company, for an organisation purchase: its name, its VAT number when it gave one, and
+   * its billing address (on the provider's account, so invoices carry it).
+   */
+  company?: { name: string; vatNumber: string | null; address?: CompanyAddress };
   /**
    * No VAT is charged on this account: the buyer's EU VAT number was verified in the EU register and is
    * outside the seller's country, so the buyer accounts for the VAT (reverse charge).

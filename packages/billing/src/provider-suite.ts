@@ -29,6 +29,8 @@ const PREMIUM = 'individuals_premium_yearly_v1';
 const STANDARD = 'individuals_standard_yearly_trial_v1';
 const EXECUTIVE = 'executive_allaccess_yearly_v1';
 const ORGANISATION = 'organisations_bundle_volume_yearly_v1';
+/** The buying company's billing address, sent to the provider's account. */
+const BERLIN = { line1: 'Torstraße 1', line2: null, city: 'Berlin', postalCode: '10115', country: 'DE' };
 
 function request(billingToken: string, extra: Partial<PurchaseRequest> = {}): PurchaseRequest {
   return {
@@ -129,7 +131,7 @@ export function runBillingProviderSuite(name: string, open: (caseName: string) =
           unitAmount: 23_000,
           quantity: 5,
           country: 'DE',
-          company: { name: 'Atelier Nord GmbH', vatNumber: 'DE136695976' },
+          company: { name: 'Atelier Nord GmbH', vatNumber: 'DE136695976', address: BERLIN },
           reverseCharge: true,
         }),
       );
@@ -278,7 +280,7 @@ export function runBillingProviderSuite(name: string, open: (caseName: string) =
           unitAmount: 23_000,
           quantity: 5,
           country: 'DE',
-          company: { name: 'Atelier Nord GmbH', vatNumber: 'DE136695976' },
+          company: { name: 'Atelier Nord GmbH', vatNumber: 'DE136695976', address: BERLIN },
           reverseCharge: true,
         }),
       );

@@ -174,6 +174,16 @@ export function createRecurlyProvider(
       if (request.company) {
         account.company = request.company.name;
         if (request.company.vatNumber) account.vatNumber = request.company.vatNumber;
+        const address = request.company.address;
+        if (address) {
+          account.address = {
+            street1: address.line1,
+            ...(address.line2 ? { street2: address.line2 } : {}),
+            city: address.city,
+            postalCode: address.postalCode,
+            country: address.country,
+          };
+        }
       }
       // The product verified the VAT number in the EU register: Recurly charges no tax on the account.
       if (request.reverseCharge) account.taxExempt = true;

@@ -202,7 +202,17 @@ export async function purchaseOrganisationSubscription(
       quantity: input.seats,
       country,
       trialDays: 0,
-      company: { name: input.companyName, vatNumber: input.vatNumber },
+      company: {
+        name: input.companyName,
+        vatNumber: input.vatNumber,
+        address: {
+          line1: input.billingAddress.line1,
+          line2: input.billingAddress.line2,
+          city: input.billingAddress.city,
+          postalCode: input.billingAddress.postalCode,
+          country,
+        },
+      },
       reverseCharge,
     });
   } catch (error) {
