@@ -122,7 +122,7 @@ test('a new reader buys five seats for their company, is refused a bad VAT numbe
   const account = page.getByTestId('organisation-membership');
   await expect(account.getByTestId('membership-status')).toHaveText('Active, renews automatically');
   await expect(account.getByTestId('membership-seats')).toHaveText('1 used of 5 bought');
-  await expect(account.getByText('Renews')).toBeVisible();
+  await expect(account.getByText('Renews', { exact: true })).toBeVisible();
   await expect(account.getByTestId('organisation-invoices').getByRole('listitem')).toHaveCount(1);
   await expect(account.getByTestId('organisation-invoices')).toContainText('£1,000.00');
 

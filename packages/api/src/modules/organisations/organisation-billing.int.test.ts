@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProviderSubscription } from '@bof/billing/billing-provider';
+import { BillingUnavailableError, type ProviderSubscription } from '@bof/billing/billing-provider';
 import { TEST_CARDS } from '@bof/billing/test-cards';
 import { signWebhook } from '@bof/billing/webhook-signature';
 import type { Viewer } from '../../auth/viewer';
@@ -9,6 +9,7 @@ import { createGraphQLHarness, type GraphQLHarness } from '../../testing/graphql
 import { applyWebhook } from '../billing/apply-webhook';
 import { deliverSimulatorWebhooks } from '../billing/deliver-webhooks';
 import { syncOrganisationSubscription } from './organisations.repo';
+import { purchaseOrganisationSeats } from './purchase-organisation-seats';
 
 let harness: GraphQLHarness;
 let key: string;
@@ -234,6 +235,37 @@ describe('buying more seats', () => {
     expect(unknown).toMatchObject({ __typename: 'UnauthorizedError', accountId: 'org-does-not-exist' });
     expect(unknown.message).toBe(foreign.message);
     expect((await accountOf(accountId)).purchasedSeats).toBe(5);
+  });
+});
+
+describe('a seat purchase whose answer was lost', () => {
+  it('is answered from the provider on retry: charged once, the seats recorded', async () => {
+    const owner = await harness.signIn('seats-owner-lost');
+    const accountId = await buyAccount(owner);
+    const quote = await preview(owner, accountId, 2);
+    const due = (quote.preview as { dueToday: number }).dueToday;
+    const claims = await harness.services.billing.deps();
+    const input = { accountId, seats: 2, idempotencyKey: newKey(), expectedDueToday: due };
+    // The provider makes the change, but its answer never arrives.
+    const lossy = {
+      ...sim(),
+      changePlan: async (change: Parameters<ReturnType<typeof sim>['changePlan']>[0]) => {
+        await sim().changePlan(change);
+        throw new BillingUnavailableError('timed out', { mayHaveCharged: true });
+      },
+    };
+    await expect(
+      purchaseOrganisationSeats({ repo: organisations().repo, provider: lossy, claims }, owner, input),
+    ).rejects.toMatchObject({ reason: 'PAYMENT_UNCONFIRMED' });
+    expect((await accountOf(accountId)).purchasedSeats).toBe(5);
+    const receipt = await purchaseOrganisationSeats(
+      { repo: organisations().repo, provider: sim(), claims },
+      owner,
+      input,
+    );
+    expect(receipt).toMatchObject({ seatsBought: 2, amountCharged: due });
+    expect(receipt.account.purchasedSeats).toBe(7);
+    expect((await sim().listInvoices(accountId)).filter((i) => i.paid === due)).toHaveLength(1);
   });
 });
 

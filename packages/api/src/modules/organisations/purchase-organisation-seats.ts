@@ -20,7 +20,7 @@ import { requireOrganisationRole, type Requester } from './organisations.service
 
 export interface SeatPurchaseDeps {
   repo: Pick<OrganisationsRepo, 'seatOf' | 'findAccount' | 'subscriptionsOf' | 'recordSeatPurchase'>;
-  provider: Pick<BillingProvider, 'previewPlanChange' | 'changePlan'>;
+  provider: Pick<BillingProvider, 'previewPlanChange' | 'changePlan' | 'getSubscription' | 'listInvoices'>;
   /** The billing module's purchase claims: one attempt in flight per reader, one answer per key. */
   claims: ClaimDeps;
 }
@@ -203,6 +203,13 @@ export async function purchaseOrganisationSeats(
   }
   const settle = deps.claims.repo.settlePurchase;
 
+  const earlier = claim.earlier;
+  if (earlier && (earlier.status === 'failed' || earlier.status === 'pending')) {
+    // A retry after a lost answer: if the provider made the change, that charge is the answer.
+    const resolved = await resolveLostSeatPurchase(deps, input, earlier.createdAt).catch(() => null);
+    if (resolved) return resolved;
+  }
+
   let priced;
   try {
     priced = await priceSeats(deps, requester, input);
@@ -267,5 +274,62 @@ export async function purchaseOrganisationSeats(
     amountCharged,
     currency: quote.preview.currency,
     invoiceId: result.invoice?.id ?? null,
+  };
+}
+
+/**
+ * The seats a lost answer bought, read back from the provider: its subscription holds the count this
+ * attempt asked for (or the count the account already shows, a webhook having brought it in), changed
+ * since the attempt began. Null when the provider made no such change.
+ */
+async function resolveLostSeatPurchase(
+  deps: SeatPurchaseDeps,
+  input: { accountId: string; seats: number; idempotencyKey: string },
+  attemptedAt: Date,
+): Promise<SeatPurchaseReceipt | null> {
+  const since = attemptedAt.getTime() - 5 * 60_000;
+  const account = await deps.repo.findAccount(input.accountId);
+  const subscription = (await deps.repo.subscriptionsOf(input.accountId)).at(-1);
+  if (!account || !subscription) return null;
+  const live = await deps.provider.getSubscription(subscription.id);
+  if (!live || live.updatedAt.getTime() < since) return null;
+  const quantity = live.quantity ?? 1;
+  if (quantity !== account.purchasedSeats + input.seats && quantity !== account.purchasedSeats) return null;
+  const invoice = (await deps.provider.listInvoices(input.accountId))
+    .filter((i) => i.subscriptionUuid === live.uuid && i.createdAt.getTime() >= since)
+    .at(-1);
+  // The account showing the count already is this purchase only when the provider charged for it.
+  if (quantity === account.purchasedSeats && !invoice) return null;
+  const plan = findPlan(live.planCode);
+  const details = (account.companyDetails ?? {}) as CompanyDetails;
+  const price = plan
+    ? seatPriceOf(
+        plan,
+        quantity,
+        live.currency,
+        details.billingAddress?.country ?? '',
+        details.reverseCharge === true,
+      )
+    : null;
+  const updated = await deps.repo.recordSeatPurchase({
+    accountId: input.accountId,
+    sub: live,
+    seats: quantity,
+    itemPrice: price?.itemPrice ?? live.unitAmount * quantity,
+    taxAmount: price?.taxAmount ?? subscription.taxAmount,
+  });
+  await deps.claims.repo.settlePurchase(input.idempotencyKey, {
+    status: 'succeeded',
+    subscriptionUuid: live.uuid,
+    amountCharged: invoice?.paid ?? 0,
+    invoiceId: invoice?.id ?? null,
+    message: 'resolved from the provider records after a lost answer',
+  });
+  return {
+    account: updated,
+    seatsBought: input.seats,
+    amountCharged: invoice?.paid ?? 0,
+    currency: live.currency,
+    invoiceId: invoice?.id ?? null,
   };
 }
