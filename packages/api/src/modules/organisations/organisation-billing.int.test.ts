@@ -413,6 +413,24 @@ describe('what the memberships page shows an owner', () => {
     });
     const invoices = await organisations().invoices({ userId: owner.userId }, accountId);
     expect(invoices?.map((i) => i.total)).toEqual([120_000]);
+    const ACCOUNT = `query ($accountId: String!) { organisationAccount(accountId: $accountId) {
+      __typename ... on OrganisationAccount { status paymentFailing accessEndsAt invoices { total tax state currency } }
+      ... on Error { message } } }`;
+    const asOwner = await harness.post(ACCOUNT, { accountId }, owner);
+    expect(asOwner.body.data?.organisationAccount).toMatchObject({
+      status: 'ActiveRenewing',
+      paymentFailing: false,
+      accessEndsAt: m.accessEndsAt.toISOString(),
+      invoices: [{ total: 120_000, tax: 20_000, state: 'paid', currency: 'GBP' }],
+    });
+    const colleague = await harness.signIn('page-user-1');
+    await organisations().addUsers(
+      { userId: owner.userId },
+      { accountId, emails: [colleague.email], role: 'USER' },
+    );
+    await organisations().repo.linkInvitations(colleague.userId, colleague.email);
+    const asUser = await harness.post(ACCOUNT, { accountId }, colleague);
+    expect(asUser.body.data?.organisationAccount).toMatchObject({ status: 'ActiveRenewing', invoices: null });
     const stranger = await harness.signIn('page-stranger-1');
     await expect(organisations().invoices({ userId: stranger.userId }, accountId)).rejects.toMatchObject({
       code: 'not_authorised',
