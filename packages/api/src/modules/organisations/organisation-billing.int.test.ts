@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BillingUnavailableError, type ProviderSubscription } from '@bof/billing/billing-provider';
 import { TEST_CARDS } from '@bof/billing/test-cards';
 import { signWebhook } from '@bof/billing/webhook-signature';
@@ -414,14 +414,19 @@ describe('what the memberships page shows an owner', () => {
     const invoices = await organisations().invoices({ userId: owner.userId }, accountId);
     expect(invoices?.map((i) => i.total)).toEqual([120_000]);
     const ACCOUNT = `query ($accountId: String!) { organisationAccount(accountId: $accountId) {
-      __typename ... on OrganisationAccount { status paymentFailing accessEndsAt invoices { total tax state currency } }
+      __typename ... on OrganisationAccount { status paymentFailing accessEndsAt recurlyAccountManagementUrl invoices { total tax state currency } }
       ... on Error { message } } }`;
+    // A provider with hosted account pages (Recurly) names one; the simulator has none.
+    const hosted = vi
+      .spyOn(harness.services.billing.provider, 'accountManagementUrl')
+      .mockImplementation(async (code) => `https://bof-fashion.recurly.com/account/${code}`);
     const asOwner = await harness.post(ACCOUNT, { accountId }, owner);
     expect(asOwner.body.data?.organisationAccount).toMatchObject({
       status: 'ActiveRenewing',
       paymentFailing: false,
       accessEndsAt: m.accessEndsAt.toISOString(),
       invoices: [{ total: 120_000, tax: 20_000, state: 'paid', currency: 'GBP' }],
+      recurlyAccountManagementUrl: `https://bof-fashion.recurly.com/account/${accountId}`,
     });
     const colleague = await harness.signIn('page-user-1');
     await organisations().addUsers(
@@ -430,7 +435,12 @@ describe('what the memberships page shows an owner', () => {
     );
     await organisations().repo.linkInvitations(colleague.userId, colleague.email);
     const asUser = await harness.post(ACCOUNT, { accountId }, colleague);
-    expect(asUser.body.data?.organisationAccount).toMatchObject({ status: 'ActiveRenewing', invoices: null });
+    expect(asUser.body.data?.organisationAccount).toMatchObject({
+      status: 'ActiveRenewing',
+      invoices: null,
+      recurlyAccountManagementUrl: null,
+    });
+    hosted.mockRestore();
     const stranger = await harness.signIn('page-stranger-1');
     await expect(organisations().invoices({ userId: stranger.userId }, accountId)).rejects.toMatchObject({
       code: 'not_authorised',

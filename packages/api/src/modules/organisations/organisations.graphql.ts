@@ -156,8 +156,10 @@ builder.objectFields(OrganisationAccountType, (t) => ({
   }),
   recurlyAccountManagementUrl: t.string({
     nullable: true,
-    description: "The billing provider's hosted account page; null for a Partner membership.",
-    resolve: () => null,
+    description:
+      "The billing provider's hosted account page, for owners and admins; null for a Partner membership, for users, and with a provider that has none (the simulator).",
+    resolve: (summary, _args, ctx) =>
+      organisationsOf(ctx).accountManagementUrl(requireViewer(ctx.viewer), summary.accountId),
   }),
   seats: t.field({
     type: SeatsType,

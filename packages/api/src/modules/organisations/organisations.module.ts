@@ -13,6 +13,7 @@ import {
   type NewAccountUser,
 } from './organisations.repo';
 import {
+  ALL_ROLES,
   addUsersToOrganisationAccount,
   changeOrganisationAccountUserRole,
   joinOrganisationAccount,
@@ -164,6 +165,17 @@ export function createOrganisationsModule(
         console.error('Billing provider could not list organisation invoices', error);
         return null;
       });
+    },
+    /**
+     * The billing provider's hosted page for the account, for its owners and admins; null for a
+     * Partner grant, for users, and while the provider cannot be reached.
+     */
+    async accountManagementUrl(requester: Requester, accountId: string) {
+      const seat = await requireOrganisationRole(deps, accountId, requester.userId, ALL_ROLES);
+      const account = await repo.findAccount(accountId);
+      if (seat.role === 'USER' || !options.billing || account?.membershipType !== 'Group') return null;
+      const { provider } = await options.billing.deps();
+      return provider.accountManagementUrl(accountId).catch(() => null);
     },
     resendInvitation: (requester: Requester, input: { accountId: string; accountUserId: string }) =>
       resendOrganisationInvitation(deps, requester, input),
