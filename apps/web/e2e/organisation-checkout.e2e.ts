@@ -115,6 +115,41 @@ test('a new reader buys five seats for their company, is refused a bad VAT numbe
   await snapshot(page, 'welcome-pro-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
   await snapshot(page, 'welcome-pro-mobile');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The owner's memberships page: plan, seats, renewal, status and the invoice of the purchase.
+  await page.goto('/user/organisations/memberships/');
+  const account = page.getByTestId('organisation-membership');
+  await expect(account.getByTestId('membership-status')).toHaveText('Active, renews automatically');
+  await expect(account.getByTestId('membership-seats')).toHaveText('1 used of 5 bought');
+  await expect(account.getByText('Renews', { exact: true })).toBeVisible();
+  await expect(account.getByTestId('organisation-invoices').getByRole('listitem')).toHaveCount(1);
+  await expect(account.getByTestId('organisation-invoices')).toContainText('£1,000.00');
+
+  // Three more seats, priced live: eight seats at £200 for the rest of the year, less the five paid for.
+  const form = account.getByTestId('buy-seats');
+  const more = form.getByLabel('Seats to add');
+  await more.fill('0');
+  await expect(form.getByRole('alert')).toHaveText('Enter a whole number of seats, 1 or more.');
+  await more.fill('96');
+  await expect(form.getByRole('alert')).toContainText('you can add up to 95');
+  await more.fill('3');
+  await expect(form.getByTestId('seat-price')).toContainText('8 seats in all at £200.00 a seat a year.');
+  await expect(form.getByTestId('seat-price')).toContainText('£600.00 today');
+  await expectAxeClean(page);
+  await snapshot(page, 'memberships-buy-seats-desktop');
+  await form.getByRole('button', { name: 'Buy for £600.00' }).click();
+  await expect(
+    page.getByText('You bought 3 more seats for Atelier Nord Ltd, charged £600.00.'),
+  ).toBeVisible();
+  await expect(account.getByTestId('membership-seats')).toHaveText('1 used of 8 bought');
+  await page.reload();
+  await expect(account.getByTestId('membership-seats')).toHaveText('1 used of 8 bought');
+  await expect(account.getByTestId('organisation-invoices').getByRole('listitem')).toHaveCount(2);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await snapshot(page, 'memberships-mobile');
 });
 
 test('the payment page works on a phone and with the keyboard alone', async ({ page }) => {

@@ -12,6 +12,7 @@ import './modules/access/access.graphql';
 import './modules/email-change/email-change.graphql';
 import './modules/organisations/organisations.graphql';
 import './modules/organisations/purchase-organisation.graphql';
+import './modules/organisations/purchase-organisation-seats.graphql';
 import './modules/students/students.graphql';
 import './modules/newsletters/newsletters.graphql';
 import './modules/follows/follows.graphql';

@@ -64,6 +64,15 @@ export interface ProviderInvoice {
   createdAt: Date;
 }
 
+/** A company's billing address (the country is ISO 3166-1 alpha-2). */
+export interface CompanyAddress {
+  line1: string;
+  line2: string | null;
+  city: string;
+  postalCode: string;
+  country: string;
+}
+
 export interface PurchaseRequest {
   accountCode: string;
   email: string;
@@ -84,8 +93,11 @@ export interface PurchaseRequest {
    * token for the reader whose browser they run in, and only that reader may spend it.
    */
   payerCode?: string;
-  /** The buying company, for an organisation purchase: its name, and its VAT number when it gave one. */
-  company?: { name: string; vatNumber: string | null };
+  /**
+   * The buying company, for an organisation purchase: its name, its VAT number when it gave one, and
+   * its billing address (on the provider's account, so invoices carry it).
+   */
+  company?: { name: string; vatNumber: string | null; address?: CompanyAddress };
   /**
    * No VAT is charged on this account: the buyer's EU VAT number was verified in the EU register and is
    * outside the seller's country, so the buyer accounts for the VAT (reverse charge).
@@ -159,6 +171,11 @@ export interface BillingProvider {
     uuid: string;
     planCode: string;
     unitAmount: number;
+    /**
+     * The new seat count of an organisation subscription (`unitAmount` is then one seat's price at the
+     * band of that count); absent keeps the subscription's own.
+     */
+    quantity?: number;
   }): Promise<PlanChangePreview>;
   /**
    * Changes the plan at once and charges what the provider's own pricing says now (the preview's figures
@@ -169,6 +186,8 @@ export interface BillingProvider {
     uuid: string;
     planCode: string;
     unitAmount: number;
+    /** As for `previewPlanChange`: more seats are bought this way, prorated like a plan change. */
+    quantity?: number;
     idempotencyKey: string;
   }): Promise<{ subscription: ProviderSubscription; invoice: ProviderInvoice | null }>;
   /** Cancels at the end of the current term: access continues until then. */

@@ -29,6 +29,8 @@ const PREMIUM = 'individuals_premium_yearly_v1';
 const STANDARD = 'individuals_standard_yearly_trial_v1';
 const EXECUTIVE = 'executive_allaccess_yearly_v1';
 const ORGANISATION = 'organisations_bundle_volume_yearly_v1';
+/** The buying company's billing address, sent to the provider's account. */
+const BERLIN = { line1: 'Torstraße 1', line2: null, city: 'Berlin', postalCode: '10115', country: 'DE' };
 
 function request(billingToken: string, extra: Partial<PurchaseRequest> = {}): PurchaseRequest {
   return {
@@ -129,7 +131,7 @@ export function runBillingProviderSuite(name: string, open: (caseName: string) =
           unitAmount: 23_000,
           quantity: 5,
           country: 'DE',
-          company: { name: 'Atelier Nord GmbH', vatNumber: 'DE136695976' },
+          company: { name: 'Atelier Nord GmbH', vatNumber: 'DE136695976', address: BERLIN },
           reverseCharge: true,
         }),
       );
@@ -266,6 +268,43 @@ export function runBillingProviderSuite(name: string, open: (caseName: string) =
       expect(subscription).toMatchObject({ uuid: sub.uuid, planCode: EXECUTIVE, unitAmount: 150_000 });
       expect(subscription.currentPeriodEndsAt).toEqual(sub.currentPeriodEndsAt);
       expect((await h.provider.getSubscription(sub.uuid))?.planCode).toBe(EXECUTIVE);
+    });
+
+    it('adds seats to an organisation mid-term, charging exactly what it previewed', async () => {
+      const h = await setup('seats-added');
+      const outcome = await h.provider.purchase(
+        request(await h.cardToken('success', 'DE'), {
+          accountCode: 'org-acct-1',
+          planCode: ORGANISATION,
+          currency: 'EUR',
+          unitAmount: 23_000,
+          quantity: 5,
+          country: 'DE',
+          company: { name: 'Atelier Nord GmbH', vatNumber: 'DE136695976', address: BERLIN },
+          reverseCharge: true,
+        }),
+      );
+      if (outcome.kind !== 'purchased') throw new Error(`expected a purchase, got ${outcome.kind}`);
+      const sub = outcome.subscription;
+      await h.advanceDays?.(100);
+      // Eight seats in all, each still in the 2 to 9 band.
+      const change = { uuid: sub.uuid, planCode: ORGANISATION, unitAmount: 23_000, quantity: 8 };
+      const preview = await h.provider.previewPlanChange(change);
+      expect(preview.charge).toBeGreaterThan(0);
+      expect(preview.credit).toBeLessThan(0);
+      // Reverse-charged: no VAT on the change either.
+      expect(preview.tax).toBe(0);
+      const due = preview.charge + preview.credit + preview.tax;
+      // The three new seats for the rest of the term: less than a year of them.
+      expect(due).toBeLessThanOrEqual(3 * 23_000);
+      const { subscription, invoice } = await h.provider.changePlan({
+        ...change,
+        idempotencyKey: 'seats-key-1',
+      });
+      expect(invoice).toMatchObject({ state: 'paid', planCode: ORGANISATION, currency: 'EUR', paid: due });
+      expect(subscription).toMatchObject({ uuid: sub.uuid, quantity: 8, unitAmount: 23_000 });
+      expect(subscription.currentPeriodEndsAt).toEqual(sub.currentPeriodEndsAt);
+      expect((await h.provider.getSubscription(sub.uuid))?.quantity).toBe(8);
     });
 
     it('changes the plan during a trial without charging: the trial runs on to its end', async () => {

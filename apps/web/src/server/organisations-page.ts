@@ -1,21 +1,49 @@
+import { findPlan } from '@bof/api/billing';
 import { runningServices } from '@bof/api/running-services';
 import type { AccountUser, Role } from '../components/organisations/organisation-users';
 
 export type Membership = Awaited<ReturnType<typeof membershipsOf>>[number];
 
-/** The organisation accounts the reader holds a seat in, with their role, level and end. */
+/**
+ * The organisation accounts the reader holds a seat in, with their role, level, plan, seats, renewal
+ * and status; owners and admins also see the account's invoices (null while the billing provider
+ * cannot be reached).
+ */
 export async function membershipsOf(userId: string) {
-  const held = await (await runningServices()).organisations.memberships(userId);
-  return held.map((m) => ({
-    accountId: m.accountId,
-    title: m.title,
-    role: m.role as Role,
-    membershipType: m.membershipType,
-    membershipLevel: m.membershipLevel,
-    accessEndsAt: m.accessEndsAt.toISOString(),
-    active: m.active,
-    accountUserId: m.seat.accountUserId,
-  }));
+  const { organisations } = await runningServices();
+  const held = await organisations.memberships(userId);
+  return Promise.all(
+    held.map(async (m) => ({
+      accountId: m.accountId,
+      title: m.title,
+      role: m.role as Role,
+      membershipType: m.membershipType,
+      membershipLevel: m.membershipLevel,
+      planTitle: m.planCode ? (findPlan(m.planCode)?.title ?? m.planCode) : null,
+      accessEndsAt: m.accessEndsAt.toISOString(),
+      active: m.active,
+      status: m.status,
+      paymentFailing: m.paymentFailing,
+      /** The next renewal, for a subscription that renews. */
+      renewsAt:
+        m.subscription && m.subscription.state === 'ACTIVE'
+          ? m.subscription.currentPeriodEndsAt.toISOString()
+          : null,
+      canBuySeats: m.role === 'OWNER' && m.subscription?.state === 'ACTIVE' && m.active,
+      seats: { allocatedSeats: m.seats.allocatedSeats, purchasedSeats: m.seats.purchasedSeats },
+      invoices:
+        m.role === 'USER'
+          ? []
+          : ((await organisations.invoices({ userId }, m.accountId))?.map((i) => ({
+              id: i.id,
+              createdAt: i.createdAt.toISOString(),
+              state: i.state,
+              total: i.total,
+              currency: i.currency,
+            })) ?? null),
+      accountUserId: m.seat.accountUserId,
+    })),
+  );
 }
 
 /** The account's seat counts and first page of users, for one of its owners or admins. */

@@ -60,6 +60,17 @@ const subscriptionId = (uuid: string) => `uuid-${uuid}`;
 const DAY_MS = 86_400_000;
 const PAGE = { limit: 200 };
 
+/** A change made at once: the plan, its price, and (an organisation's) the new seat count. */
+function changeBody(input: { planCode: string; unitAmount: number; quantity?: number | undefined }) {
+  const body: Record<string, unknown> = {
+    timeframe: 'now',
+    planCode: input.planCode,
+    unitAmount: toMajor(input.unitAmount),
+  };
+  if (input.quantity !== undefined) body.quantity = input.quantity;
+  return body;
+}
+
 async function all<T>(pager: recurly.Pager<T>): Promise<T[]> {
   const items: T[] = [];
   for await (const item of pager.each()) items.push(item);
@@ -163,6 +174,16 @@ export function createRecurlyProvider(
       if (request.company) {
         account.company = request.company.name;
         if (request.company.vatNumber) account.vatNumber = request.company.vatNumber;
+        const address = request.company.address;
+        if (address) {
+          account.address = {
+            street1: address.line1,
+            ...(address.line2 ? { street2: address.line2 } : {}),
+            city: address.city,
+            postalCode: address.postalCode,
+            country: address.country,
+          };
+        }
       }
       // The product verified the VAT number in the EU register: Recurly charges no tax on the account.
       if (request.reverseCharge) account.taxExempt = true;
@@ -225,24 +246,19 @@ export function createRecurlyProvider(
       uuid: string;
       planCode: string;
       unitAmount: number;
+      quantity?: number;
     }): Promise<PlanChangePreview> {
       const change = await call(() =>
-        client.previewSubscriptionChange(subscriptionId(input.uuid), {
-          timeframe: 'now',
-          planCode: input.planCode,
-          unitAmount: toMajor(input.unitAmount),
-        }),
+        client.previewSubscriptionChange(subscriptionId(input.uuid), changeBody(input)),
       );
       return toPlanChangePreview(change);
     },
 
     async changePlan(input) {
       const change = await call(() =>
-        client.createSubscriptionChange(
-          subscriptionId(input.uuid),
-          { timeframe: 'now', planCode: input.planCode, unitAmount: toMajor(input.unitAmount) },
-          { headers: { 'Idempotency-Key': input.idempotencyKey } },
-        ),
+        client.createSubscriptionChange(subscriptionId(input.uuid), changeBody(input), {
+          headers: { 'Idempotency-Key': input.idempotencyKey },
+        }),
       );
       const sub = await call(() => client.getSubscription(subscriptionId(input.uuid)));
       const { subscription, activeInvoice } = await withDunning(sub);

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Currency } from '@bof/config/constants';
 import type {
   BillingInfo,
+  CompanyAddress,
   ProviderInvoice,
   ProviderSubscription,
   PurchaseOutcome,
@@ -34,7 +35,7 @@ export interface SimAccount {
   email: string;
   tokenId: string;
   billingInfo: BillingInfo;
-  company?: { name: string; vatNumber: string | null };
+  company?: { name: string; vatNumber: string | null; address?: CompanyAddress };
   /** Reverse-charged: invoices carry no tax. */
   reverseCharge?: boolean;
 }

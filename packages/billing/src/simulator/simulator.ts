@@ -90,7 +90,7 @@ export function createBillingSimulator(deps: {
   /** The change `changePlan` would make now, priced as the preview prices it. */
   const priceChange = async (
     store: SimulatorStore,
-    input: { uuid: string; planCode: string; unitAmount: number },
+    input: { uuid: string; planCode: string; unitAmount: number; quantity?: number | undefined },
   ) => {
     const now = await clockOf(store);
     const sub = await store.get<StoredSubscription>('subscription', input.uuid);
@@ -101,7 +101,7 @@ export function createBillingSimulator(deps: {
     const priced: PlanChangePreview = prorateChange({
       // The credit is for what the current period was billed at.
       currentFee: sub.periodFee ?? sub.unitAmount,
-      newFee: input.unitAmount,
+      newFee: input.unitAmount * (input.quantity ?? sub.quantity ?? 1),
       periodStartsAt: new Date(sub.currentPeriodStartedAt),
       periodEndsAt: new Date(sub.currentPeriodEndsAt),
       now,
@@ -332,7 +332,8 @@ export function createBillingSimulator(deps: {
             : null;
         sub.planCode = input.planCode;
         sub.unitAmount = input.unitAmount;
-        sub.periodFee = input.unitAmount;
+        if (input.quantity !== undefined) sub.quantity = input.quantity;
+        sub.periodFee = input.unitAmount * (sub.quantity ?? 1);
         sub.activeInvoiceId = charged?.id ?? sub.activeInvoiceId;
         touch(sub, now);
         await store.put('subscription', sub.uuid, sub.accountCode, sub);

@@ -55,6 +55,11 @@ export const billingPurchases = pgTable(
     invoiceId: text('invoice_id'),
     /** The plan a succeeded upgrade replaced, for the receipt of a repeated request. */
     previousPlanCode: text('previous_plan_code'),
+    /**
+     * A digest of what the attempt asked for beyond plan and currency (seats, VAT number): a second try
+     * under the key that asks for something else is refused, never answered with the first result.
+     */
+    requestDigest: text('request_digest'),
     createdAt: at('created_at').notNull().default(now()),
     updatedAt: at('updated_at').notNull().default(now()),
   },

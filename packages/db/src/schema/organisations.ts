@@ -111,6 +111,15 @@ export const organisationSubscriptions = pgTable(
     taxInfo: jsonb('tax_info').notNull(),
     state: text('state').notNull(),
     currentPeriodEndsAt: at('current_period_ends_at').notNull(),
+    /** One seat's yearly price before tax, as the provider holds it (null on rows older than it). */
+    unitAmount: integer('unit_amount'),
+    cancelledAt: at('cancelled_at'),
+    /** When a cancelled or ended subscription's access ends. */
+    expiresAt: at('expires_at'),
+    /** A renewal's payment failed and the provider is retrying it (access continues meanwhile). */
+    isInDunning: boolean('is_in_dunning').notNull().default(false),
+    /** The provider's `updatedAt` of the state held: an older state read late never overwrites it. */
+    providerUpdatedAt: at('provider_updated_at'),
     createdAt: at('created_at').notNull().default(now()),
   },
   (t) => [index('organisation_subscriptions_account').on(t.accountId)],

@@ -128,3 +128,54 @@ export const JoinOrganisationAccountMutation = graphql(`
 `);
 
 export type SeatCounts = { allocatedSeats: number; purchasedSeats: number; totalSeatsRemaining: number };
+
+/** What buying more seats costs today (prorated) and from renewal; owners only. */
+export const OrganisationSeatPurchasePreviewQuery = graphql(`
+  query OrganisationSeatPurchasePreview($input: OrganisationSeatPurchasePreviewInput!) {
+    previewOrganisationSeatPurchase(input: $input) {
+      __typename
+      ... on Error {
+        message
+      }
+      ... on SeatAllocationError {
+        errorType
+      }
+      ... on OrganisationSeatPurchasePreview {
+        seats
+        totalSeats
+        unitAmount
+        preview {
+          currency
+          dueToday
+          proRata
+          taxAmount
+          total
+        }
+      }
+    }
+  }
+`);
+
+/** Buys more seats on the card on file, for exactly the previewed amount, once per key. */
+export const PurchaseOrganisationSeatsMutation = graphql(`
+  mutation PurchaseOrganisationSeats($input: PurchaseOrganisationSeatsInput!) {
+    purchaseOrganisationSeats(input: $input) {
+      __typename
+      ... on Error {
+        message
+      }
+      ... on SeatAllocationError {
+        errorType
+      }
+      ... on SubscriptionUpgradeError {
+        reason
+      }
+      ... on OrganisationSeatPurchase {
+        seatsBought
+        purchasedSeats
+        amountCharged
+        currency
+      }
+    }
+  }
+`);

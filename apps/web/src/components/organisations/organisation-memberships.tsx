@@ -13,8 +13,19 @@ import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
 import { useHydrated } from '../../client/use-hydrated';
 import { formatDate } from '../../site/dates';
 import type { Membership } from '../../server/organisations-page';
+import { BuySeatsForm } from './buy-seats-form';
 
 const ROLE_NAMES = { OWNER: 'Owner', ADMIN: 'Admin', USER: 'User' } as const;
+const STATUS_NAMES: Record<string, string> = {
+  ActiveRenewing: 'Active, renews automatically',
+  ActiveCanceled: 'Active until the end date, does not renew',
+  ActiveTrial: 'Active (trial)',
+  Expired: 'Ended',
+  None: 'None',
+};
+const INVOICE_STATES = { paid: 'Paid', failed: 'Payment failed', pending: 'Pending' } as const;
+const money = (minor: number, currency: string) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
 const FAILED_TEXT = 'That did not work just now. Nothing has changed: please try again.';
 
 /** Membership levels as readers know them. */
@@ -157,9 +168,74 @@ export function OrganisationMemberships({
                   {LEVEL_NAMES[m.membershipLevel] ?? m.membershipLevel} ·{' '}
                   {m.membershipType === 'Partner' ? 'Partner' : 'Organisation'}
                 </dd>
-                <dt className="font-medium">{m.active ? 'Ends' : 'Ended'}</dt>
-                <dd>{formatDate(m.accessEndsAt)}</dd>
+                {m.planTitle ? (
+                  <>
+                    <dt className="font-medium">Plan</dt>
+                    <dd>{m.planTitle}</dd>
+                  </>
+                ) : null}
+                <dt className="font-medium">Status</dt>
+                <dd data-testid="membership-status">
+                  {STATUS_NAMES[m.status] ?? m.status}
+                  {m.paymentFailing ? (
+                    <strong className="block text-accent">
+                      The last payment failed: update the card on file to keep the membership.
+                    </strong>
+                  ) : null}
+                </dd>
+                <dt className="font-medium">Seats</dt>
+                <dd data-testid="membership-seats">
+                  {m.seats.allocatedSeats} used of {m.seats.purchasedSeats} bought
+                </dd>
+                {m.renewsAt && m.active ? (
+                  <>
+                    <dt className="font-medium">Renews</dt>
+                    <dd>{formatDate(m.renewsAt)}</dd>
+                  </>
+                ) : (
+                  <>
+                    <dt className="font-medium">{m.active ? 'Ends' : 'Ended'}</dt>
+                    <dd>{formatDate(m.accessEndsAt)}</dd>
+                  </>
+                )}
               </dl>
+              {m.role !== 'USER' ? (
+                <section aria-label={`Invoices of ${m.title}`} className="mt-3 text-sm">
+                  <h3 className="font-medium">Invoices</h3>
+                  {m.invoices === null ? (
+                    <p className="text-muted">
+                      The invoices cannot be shown just now. Please try again later.
+                    </p>
+                  ) : m.invoices.length === 0 ? (
+                    <p className="text-muted">No invoices yet.</p>
+                  ) : (
+                    <ul data-testid="organisation-invoices" className="mt-1 space-y-1">
+                      {m.invoices.map((invoice) => (
+                        <li key={invoice.id} className="flex flex-wrap gap-x-4">
+                          <span>{formatDate(invoice.createdAt)}</span>
+                          <span>{money(invoice.total, invoice.currency)}</span>
+                          <span>{INVOICE_STATES[invoice.state]}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </section>
+              ) : null}
+              {m.canBuySeats ? (
+                <BuySeatsForm
+                  accountId={m.accountId}
+                  title={m.title}
+                  purchasedSeats={m.seats.purchasedSeats}
+                  onBought={(purchasedSeats, message) => {
+                    setHeld((current) =>
+                      current.map((x) =>
+                        x.accountId === m.accountId ? { ...x, seats: { ...x.seats, purchasedSeats } } : x,
+                      ),
+                    );
+                    setStatus({ text: message, error: false });
+                  }}
+                />
+              ) : null}
               <div className="mt-3 flex flex-wrap gap-3 text-sm">
                 {m.role !== 'USER' ? (
                   <Link

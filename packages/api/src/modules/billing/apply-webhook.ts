@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { BillingProvider } from '@bof/billing/billing-provider';
+import type { Database } from '@bof/db/client';
+import type { BillingProvider, ProviderSubscription } from '@bof/billing/billing-provider';
 import { findPlan } from '@bof/billing/plans';
 import type { BillingRepo } from './billing.repo';
 
@@ -15,6 +16,15 @@ export const notificationSchema = z.object({
 export type WebhookResult = 'applied' | 'duplicate' | 'ignored';
 
 /**
+ * Writes the provider's state of an organisation's subscription onto the organisation account, inside
+ * the webhook's transaction (the organisations module's; billing keeps no copy of it).
+ */
+export type OrganisationSubscriptionSync = (
+  tx: Database,
+  subscription: ProviderSubscription,
+) => Promise<void>;
+
+/**
  * Applies a verified notification. A repeat of one already applied changes nothing. Otherwise the
  * subscription it names is read from the provider first; only then are the notification recorded and
  * the state applied, in one transaction. So a failed read (the provider down) records nothing and throws,
@@ -26,6 +36,8 @@ export async function applyWebhook(
   deps: {
     repo: Pick<BillingRepo, 'hasWebhookEvent' | 'applyWebhookState' | 'findSubscription'>;
     provider: Pick<BillingProvider, 'getSubscription'>;
+    /** The organisations module's writer; without it, organisation subscriptions are only recorded. */
+    organisations?: OrganisationSubscriptionSync | undefined;
   },
   notification: z.infer<typeof notificationSchema>,
 ): Promise<WebhookResult> {
@@ -43,9 +55,14 @@ export async function applyWebhook(
   }
   if (findPlan(subscription.planCode)?.channel === 'organisation') {
     // An organisation's subscription sits on the organisation account (its code is the account's id),
-    // not on a reader: the organisations module keeps its record.
-    const recorded = await deps.repo.applyWebhookState(event, null);
-    return recorded === 'duplicate' ? 'duplicate' : 'ignored';
+    // not on a reader: the organisations module keeps its record, in the same transaction as the
+    // notification's, with the same rule (never an older state over a newer one).
+    const apply = deps.organisations;
+    if (!apply) {
+      const recorded = await deps.repo.applyWebhookState(event, null);
+      return recorded === 'duplicate' ? 'duplicate' : 'ignored';
+    }
+    return deps.repo.applyWebhookState(event, null, (tx) => apply(tx, subscription));
   }
   // The account code is the reader's user id (the product creates accounts that way).
   const known = await deps.repo.findSubscription(subscription.uuid);

@@ -129,7 +129,7 @@ export const IndividualSubscriptionType = builder
     }),
   });
 
-const SubscriptionUpgradePreviewType = builder
+export const SubscriptionUpgradePreviewType = builder
   .objectRef<SubscriptionUpgradePreview>('SubscriptionUpgradePreview')
   .implement({
     description: 'Amounts in minor units. dueToday is exactly what the upgrade charges.',

@@ -6,7 +6,12 @@ import type { SubscriptionUpgradePreview } from '@bof/billing/proration';
 import { verifyWebhookSignature } from '@bof/billing/webhook-signature';
 import { readOrCreateSecret } from '@bof/http/secret-file';
 import type { Platform } from '../../platform/platform';
-import { applyWebhook, notificationSchema, type WebhookResult } from './apply-webhook';
+import {
+  applyWebhook,
+  notificationSchema,
+  type OrganisationSubscriptionSync,
+  type WebhookResult,
+} from './apply-webhook';
 import { createBillingRepo, type BillingRepo, type SubscriptionRecord } from './billing.repo';
 import {
   type CANCELLATION_COUPON,
@@ -105,6 +110,11 @@ export interface BillingModule {
    * delivery.
    */
   onRenewal(listener: (subscriptionUuid: string) => Promise<void>): void;
+  /**
+   * The organisations module's writer of organisation subscriptions: webhooks for them (renewals,
+   * cancellations, failed payments, expiry) are applied through it, in the notification's transaction.
+   */
+  setOrganisationSubscriptionSync(sync: OrganisationSubscriptionSync): void;
 }
 
 /** The webhook signing key: configured, or generated once under `<dataDir>/keys` on the embedded defaults. */
@@ -151,6 +161,8 @@ export function createBillingModule(
       await listener(uuid).catch((error: unknown) => console.error('A renewal listener failed', error));
     }
   };
+
+  let organisationSync: OrganisationSubscriptionSync | undefined;
 
   const module: BillingModule = {
     provider,
@@ -235,7 +247,10 @@ export function createBillingModule(
       }
       const notification = notificationSchema.safeParse(json);
       if (!notification.success) return { status: 400, reason: 'not a notification' };
-      const result = await applyWebhook({ repo, provider }, notification.data);
+      const result = await applyWebhook(
+        { repo, provider, organisations: organisationSync },
+        notification.data,
+      );
       const { event_type: eventType, uuid } = notification.data;
       if (result === 'applied' && eventType === 'renewed' && uuid) await afterRenewal(uuid);
       return { status: 200, result };
@@ -243,6 +258,9 @@ export function createBillingModule(
     // Recurly delivers its own notifications; only the simulator's are sent from here.
     onRenewal(listener) {
       renewalListeners.push(listener);
+    },
+    setOrganisationSubscriptionSync(sync) {
+      organisationSync = sync;
     },
     flushWebhooks: async () =>
       simulator ? deliverSimulatorWebhooks({ simulator, endpoint, key: keys[0]! }) : 0,

@@ -101,6 +101,7 @@ export function createBillingRepo(db: Database) {
       kind: 'purchase' | 'upgrade';
       planCode: string;
       currency: string;
+      requestDigest?: string | null;
     }): Promise<ClaimResult> {
       const inserted = await db
         .insert(billingPurchases)
@@ -235,11 +236,13 @@ export function createBillingRepo(db: Database) {
     /**
      * Records a webhook notification and applies the state read for it, in one transaction: either both
      * land or neither does, so a failure leaves the redelivery to apply it. `duplicate` when another
-     * delivery of the same notification got there first.
+     * delivery of the same notification got there first. `alsoApply` writes another module's copy (an
+     * organisation's subscription) in the same transaction.
      */
     async applyWebhookState(
       event: { id: string; eventType: string; subscriptionUuid: string | null },
       state: { userId: string; subscription: ProviderSubscription } | null,
+      alsoApply?: (tx: Database) => Promise<void>,
     ): Promise<'applied' | 'duplicate'> {
       return db.transaction(async (tx) => {
         const rows = await tx
@@ -249,6 +252,7 @@ export function createBillingRepo(db: Database) {
           .returning({ id: billingWebhookEvents.id });
         if (rows.length === 0) return 'duplicate';
         if (state) await sync(tx as unknown as Database, state.userId, state.subscription);
+        if (alsoApply) await alsoApply(tx as unknown as Database);
         return 'applied';
       });
     },

@@ -25,8 +25,11 @@ export type Claim =
   | { kind: 'claimed'; earlier: PurchaseRecord | null }
   /** The key has its answer already (succeeded or declined): give it again. */
   | { kind: 'settled'; earlier: PurchaseRecord }
-  /** The key was used for another reader, plan or kind of operation. */
-  | { kind: 'mismatch' }
+  /**
+   * The key was used for another reader, plan or kind of operation (`other`), or for the same plan with
+   * other terms (`different-request`: seats, currency, VAT number): never answered with the first result.
+   */
+  | { kind: 'mismatch'; reason: 'other' | 'different-request' }
   /** Another attempt of the reader is still in flight after waiting for it. */
   | { kind: 'busy' };
 
@@ -49,6 +52,8 @@ export async function claimAttempt(
     kind: 'purchase' | 'upgrade';
     planCode: string;
     currency: string;
+    /** What else the attempt asks for, as a digest; a retry under the key must ask for the same. */
+    requestDigest?: string;
   },
   options: {
     /**
@@ -78,7 +83,13 @@ export async function claimAttempt(
         earlier.planCode !== attempt.planCode ||
         earlier.kind !== attempt.kind
       ) {
-        return { kind: 'mismatch' };
+        return { kind: 'mismatch', reason: 'other' };
+      }
+      if (
+        attempt.requestDigest !== undefined &&
+        (earlier.currency !== attempt.currency || earlier.requestDigest !== attempt.requestDigest)
+      ) {
+        return { kind: 'mismatch', reason: 'different-request' };
       }
       if (earlier.status === 'succeeded' || earlier.status === 'declined')
         return { kind: 'settled', earlier };

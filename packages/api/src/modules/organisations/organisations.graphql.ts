@@ -2,7 +2,13 @@ import { z } from 'zod';
 import type { OrganisationAccountSummary } from '../../auth/membership-records';
 import { builder } from '../../builder';
 import type { GraphQLContext } from '../../context';
-import { CurrencyEnum, MembershipLevelEnum, OrganisationAccountRoleEnum } from '../../enums/enums.graphql';
+import type { ProviderInvoice } from '@bof/billing/billing-provider';
+import {
+  CurrencyEnum,
+  MembershipLevelEnum,
+  MembershipStatusEnum,
+  OrganisationAccountRoleEnum,
+} from '../../enums/enums.graphql';
 import { AuthError } from '../../errors/auth-error';
 import { FieldValidationError } from '../../errors/field-validation-error';
 import { SeatAllocationError } from '../../errors/seat-allocation-error';
@@ -19,7 +25,12 @@ import {
   removeUserInputSchema,
   usersFilterSchema,
 } from './organisations.inputs';
-import { seatsOf, type AddUsersResult, type OrganisationAccountSeats } from './organisations.service';
+import {
+  organisationStatusOf,
+  seatsOf,
+  type AddUsersResult,
+  type OrganisationAccountSeats,
+} from './organisations.service';
 import type { OrganisationAccountRecord } from './organisations.repo';
 import { vatNumberSchema, type VatValidation } from './vat';
 
@@ -83,7 +94,54 @@ const OrganisationSubscriptionType = builder
     }),
   });
 
+const OrganisationInvoiceType = builder.objectRef<ProviderInvoice>('OrganisationInvoice').implement({
+  description: "An invoice of the organisation's billing account. Amounts in minor units.",
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    state: t.exposeString('state', { description: 'paid, failed or pending.' }),
+    currency: t.expose('currency', { type: CurrencyEnum }),
+    subtotal: t.exposeInt('subtotal'),
+    tax: t.exposeInt('tax'),
+    total: t.exposeInt('total'),
+    createdAt: t.expose('createdAt', { type: DateTimeScalar }),
+  }),
+});
+
 builder.objectFields(OrganisationAccountType, (t) => ({
+  status: t.field({
+    type: MembershipStatusEnum,
+    description:
+      "The account's membership status, read from its subscription as an individual's is (a Partner grant does not renew).",
+    resolve: async (summary, _args, ctx) => {
+      const { account } = await accountOf(summary, ctx);
+      const subscription = (await organisationsOf(ctx).repo.subscriptionsOf(account.id)).at(-1);
+      return organisationStatusOf(account, subscription, organisationsOf(ctx).deps.now()).status;
+    },
+  }),
+  paymentFailing: t.boolean({
+    description: "A renewal's payment failed and the provider is retrying it (access continues meanwhile).",
+    resolve: async (summary, _args, ctx) => {
+      const { account } = await accountOf(summary, ctx);
+      const subscription = (await organisationsOf(ctx).repo.subscriptionsOf(account.id)).at(-1);
+      return organisationStatusOf(account, subscription, organisationsOf(ctx).deps.now()).paymentFailing;
+    },
+  }),
+  accessEndsAt: t.field({
+    type: DateTimeScalar,
+    description: 'When the membership ends, or renews while its subscription is active.',
+    resolve: async (summary, _args, ctx) => (await accountOf(summary, ctx)).account.accessEndsAt,
+  }),
+  invoices: t.field({
+    type: [OrganisationInvoiceType],
+    nullable: true,
+    description:
+      "The invoices of the account's billing account, for its owners and admins; null for users, and while the billing provider cannot be reached.",
+    resolve: async (summary, _args, ctx) => {
+      const { seat } = await accountOf(summary, ctx);
+      if (seat.role === 'USER') return null;
+      return organisationsOf(ctx).invoices(requireViewer(ctx.viewer), summary.accountId);
+    },
+  }),
   primaryContactEmail: t.string({
     resolve: async (summary, _args, ctx) => (await accountOf(summary, ctx)).account.primaryContactEmail,
   }),
@@ -98,8 +156,10 @@ builder.objectFields(OrganisationAccountType, (t) => ({
   }),
   recurlyAccountManagementUrl: t.string({
     nullable: true,
-    description: "The billing provider's hosted account page; null for a Partner membership.",
-    resolve: () => null,
+    description:
+      "The billing provider's hosted account page, for owners and admins; null for a Partner membership, for users, and with a provider that has none (the simulator).",
+    resolve: (summary, _args, ctx) =>
+      organisationsOf(ctx).accountManagementUrl(requireViewer(ctx.viewer), summary.accountId),
   }),
   seats: t.field({
     type: SeatsType,

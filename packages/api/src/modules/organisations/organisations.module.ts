@@ -7,8 +7,13 @@ import type { Platform } from '../../platform/platform';
 import type { BillingModule } from '../billing/billing.module';
 import { membershipLevelRank } from '../billing/membership';
 import type { Mailer } from '../email-change/email-change-mail';
-import { createOrganisationsRepo, type NewAccountUser } from './organisations.repo';
 import {
+  createOrganisationsRepo,
+  syncOrganisationSubscription,
+  type NewAccountUser,
+} from './organisations.repo';
+import {
+  ALL_ROLES,
   addUsersToOrganisationAccount,
   changeOrganisationAccountUserRole,
   joinOrganisationAccount,
@@ -26,6 +31,7 @@ import {
 import type { AddUsersInput, UsersFilter } from './organisations.inputs';
 import { purchaseOrganisationSubscription, type Buyer } from './purchase-organisation-subscription';
 import type { PurchaseOrganisationInput } from './purchase-organisation.inputs';
+import { previewOrganisationSeatPurchase, purchaseOrganisationSeats } from './purchase-organisation-seats';
 import { createSimulatedVatRegistry, createViesRegistry, validateVat, type VatRegistry } from './vat';
 
 /** What the session token's membership claims are made of. */
@@ -47,10 +53,13 @@ export function createOrganisationsModule(
     now?: () => Date;
     vatRegistry?: VatRegistry;
     /** The billing module: organisation purchases go through its provider and purchase claims. */
-    billing?: Pick<BillingModule, 'deps' | 'flushWebhooks'>;
+    billing?: Pick<BillingModule, 'deps' | 'flushWebhooks'> &
+      Partial<Pick<BillingModule, 'setOrganisationSubscriptionSync'>>;
   } = {},
 ) {
   const repo = createOrganisationsRepo(platform.db);
+  // Webhooks for organisation subscriptions (renewals, cancellations, failed payments) reach the account.
+  options.billing?.setOrganisationSubscriptionSync?.(syncOrganisationSubscription);
   const deps: OrganisationsDeps = {
     repo,
     mailer: courier,
@@ -64,6 +73,10 @@ export function createOrganisationsModule(
   const vatRegistry =
     options.vatRegistry ??
     (platform.env.billing.recurly ? createViesRegistry() : createSimulatedVatRegistry());
+  const requireBilling = () => {
+    if (!options.billing) throw new Error('Organisation billing needs the billing module.');
+    return options.billing;
+  };
   const roles: OrganisationRoles = {
     roleOf: async ({ accountId, userId }) => (await repo.seatOf(accountId, userId))?.role ?? null,
   };
@@ -111,6 +124,58 @@ export function createOrganisationsModule(
           .flushWebhooks()
           .catch((error: unknown) => console.error('Delivering billing webhooks failed', error));
       }
+    },
+    /** What `seats` more seats cost now (owners only). */
+    async previewSeatPurchase(requester: Requester, input: { accountId: string; seats: number }) {
+      const billingDeps = await requireBilling().deps();
+      return previewOrganisationSeatPurchase(
+        { repo, provider: billingDeps.provider, claims: billingDeps },
+        requester,
+        input,
+      );
+    },
+    /** Buys `seats` more seats, charging the preview the owner confirmed, once per key. */
+    async purchaseSeats(
+      requester: Requester,
+      input: { accountId: string; seats: number; idempotencyKey: string; expectedDueToday: number },
+    ) {
+      const billing = requireBilling();
+      const billingDeps = await billing.deps();
+      try {
+        return await purchaseOrganisationSeats(
+          { repo, provider: billingDeps.provider, claims: billingDeps },
+          requester,
+          input,
+        );
+      } finally {
+        void billing
+          .flushWebhooks()
+          .catch((error: unknown) => console.error('Delivering billing webhooks failed', error));
+      }
+    },
+    /**
+     * The invoices of the account's billing account, for its owners and admins (UnauthorizedError for
+     * anyone else); null while the provider cannot be reached, none for a Partner grant.
+     */
+    async invoices(requester: Requester, accountId: string) {
+      await requireOrganisationRole(deps, accountId, requester.userId, ['OWNER', 'ADMIN']);
+      if (!options.billing) return [];
+      const { provider } = await options.billing.deps();
+      return provider.listInvoices(accountId).catch((error: unknown) => {
+        console.error('Billing provider could not list organisation invoices', error);
+        return null;
+      });
+    },
+    /**
+     * The billing provider's hosted page for the account, for its owners and admins; null for a
+     * Partner grant, for users, and while the provider cannot be reached.
+     */
+    async accountManagementUrl(requester: Requester, accountId: string) {
+      const seat = await requireOrganisationRole(deps, accountId, requester.userId, ALL_ROLES);
+      const account = await repo.findAccount(accountId);
+      if (seat.role === 'USER' || !options.billing || account?.membershipType !== 'Group') return null;
+      const { provider } = await options.billing.deps();
+      return provider.accountManagementUrl(accountId).catch(() => null);
     },
     resendInvitation: (requester: Requester, input: { accountId: string; accountUserId: string }) =>
       resendOrganisationInvitation(deps, requester, input),

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { OrganisationAccountRole } from '@bof/config/enums';
+import type { ProviderSubscription } from '@bof/billing/billing-provider';
 import type { Database } from '@bof/db/client';
 import {
   accounts,
@@ -58,6 +59,59 @@ function isUniqueViolation(error: unknown): boolean {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
+}
+
+/**
+ * When an organisation's access ends, by its subscription's state, as an individual's does: active (in
+ * dunning too, while the provider retries) to the end of the paid period; cancelled to the end of what
+ * was paid; expired or failed at once (its expiry, or the moment the provider changed it).
+ */
+export function accessEndOf(sub: ProviderSubscription): Date {
+  switch (sub.state) {
+    case 'ACTIVE':
+      return sub.currentPeriodEndsAt;
+    case 'CANCELED':
+      return sub.expiresAt ?? sub.currentPeriodEndsAt;
+    default:
+      return sub.expiresAt && sub.expiresAt < sub.updatedAt ? sub.expiresAt : sub.updatedAt;
+  }
+}
+
+/**
+ * Brings an organisation's subscription and its account in line with the provider's record, unless the
+ * product holds a newer state already (a later `updatedAt`): a renewal moves the account's end to the
+ * new period's, a cancellation to the end of what was paid, an expiry (dunning ran out, a refund ended
+ * it) to its expiry. The seats bought follow the provider's quantity, never below the seats taken.
+ * Runs in the caller's transaction (a webhook's). Nothing happens for a subscription not on record.
+ */
+export async function syncOrganisationSubscription(db: Database, sub: ProviderSubscription): Promise<void> {
+  const [row] = await db
+    .update(organisationSubscriptions)
+    .set({
+      state: sub.state,
+      currentPeriodEndsAt: sub.currentPeriodEndsAt,
+      ...(sub.quantity === undefined ? {} : { seats: sub.quantity }),
+      unitAmount: sub.unitAmount,
+      cancelledAt: sub.cancelledAt,
+      expiresAt: sub.expiresAt,
+      isInDunning: sub.isInDunning,
+      providerUpdatedAt: sub.updatedAt,
+    })
+    .where(
+      and(
+        eq(organisationSubscriptions.id, sub.uuid),
+        sql`(${organisationSubscriptions.providerUpdatedAt} is null or ${organisationSubscriptions.providerUpdatedAt} <= ${sub.updatedAt.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ accountId: organisationSubscriptions.accountId, seats: organisationSubscriptions.seats });
+  if (!row) return;
+  await db
+    .update(organisationAccounts)
+    .set({
+      accessEndsAt: accessEndOf(sub),
+      purchasedSeats: sql`greatest(${organisationAccounts.allocatedSeats}, ${row.seats})`,
+    })
+    .where(eq(organisationAccounts.id, row.accountId));
 }
 
 /** The only place that builds organisation queries. */
@@ -309,6 +363,50 @@ export function createOrganisationsRepo(db: Database) {
         )
         .returning({ id: organisationAccountUsers.id });
       return linked.length;
+    },
+
+    /** Writes the provider's state of an organisation's subscription (see `syncOrganisationSubscription`). */
+    syncSubscription: (sub: ProviderSubscription) =>
+      db.transaction((tx) => syncOrganisationSubscription(tx as unknown as Database, sub)),
+
+    /**
+     * Records seats bought on the account's subscription: the subscription's new count and price, and
+     * the account's purchased seats raised to the same count, in one transaction (the row lock orders it
+     * with seat allocations). A change the provider reported as older than the state held changes
+     * nothing on the subscription's price but still never lowers the seats.
+     */
+    async recordSeatPurchase(input: {
+      accountId: string;
+      sub: ProviderSubscription;
+      seats: number;
+      itemPrice: number;
+      taxAmount: number;
+    }): Promise<OrganisationAccountRecord> {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(organisationSubscriptions)
+          .set({
+            seats: sql`greatest(${organisationSubscriptions.seats}, ${input.seats})`,
+            itemPrice: input.itemPrice,
+            taxAmount: input.taxAmount,
+            unitAmount: input.sub.unitAmount,
+            state: input.sub.state,
+            currentPeriodEndsAt: input.sub.currentPeriodEndsAt,
+            providerUpdatedAt: input.sub.updatedAt,
+          })
+          .where(
+            and(
+              eq(organisationSubscriptions.id, input.sub.uuid),
+              eq(organisationSubscriptions.accountId, input.accountId),
+            ),
+          );
+        const [account] = await tx
+          .update(organisationAccounts)
+          .set({ purchasedSeats: sql`greatest(${organisationAccounts.purchasedSeats}, ${input.seats})` })
+          .where(eq(organisationAccounts.id, input.accountId))
+          .returning();
+        return account!;
+      });
     },
 
     async subscriptionsOf(accountId: string): Promise<OrganisationSubscriptionRecord[]> {

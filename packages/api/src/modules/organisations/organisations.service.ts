@@ -16,6 +16,7 @@ import type {
   AccountUserRecord,
   NewAccountUser,
   OrganisationAccountRecord,
+  OrganisationSubscriptionRecord,
   OrganisationsRepo,
 } from './organisations.repo';
 import type { AddUsersInput, UsersFilter } from './organisations.inputs';
@@ -89,7 +90,7 @@ export function isAccountActive(account: Pick<OrganisationAccountRecord, 'access
  * so the refusal tells nothing about an account that is not theirs.
  */
 export async function requireOrganisationRole(
-  deps: Pick<OrganisationsDeps, 'repo'>,
+  deps: { repo: Pick<OrganisationsRepo, 'seatOf'> },
   accountId: string,
   userId: string,
   roles: readonly OrganisationAccountRole[],
@@ -342,12 +343,13 @@ export async function organisationMembershipOf(
     );
   const best = live[0]?.account;
   if (best) {
+    const subscription = (await deps.repo.subscriptionsOf(best.id)).at(-1);
     return {
       accountId: best.id,
       title: best.title,
       level: best.membershipLevel as MembershipLevel,
       type: best.membershipType,
-      status: 'ActiveRenewing',
+      status: subscription ? organisationStatusOf(best, subscription, now).status : 'ActiveRenewing',
     };
   }
   const lapsed = held[0]?.account;
@@ -419,7 +421,33 @@ export async function resendOrganisationInvitation(
   return target;
 }
 
-/** A reader's seats: every account they hold a seat in, with their role, level and end. */
+/**
+ * An organisation account's status (spec §4), as an individual's is read from their subscription: live
+ * and renewing, live but cancelled (to the end of what was paid), or ended; `paymentFailing` while a
+ * renewal's payment is being retried (access continues meanwhile). A Partner grant renews never.
+ */
+export function organisationStatusOf(
+  account: Pick<OrganisationAccountRecord, 'accessEndsAt' | 'membershipType'>,
+  subscription: Pick<OrganisationSubscriptionRecord, 'state' | 'isInDunning'> | undefined,
+  now: Date,
+): { status: MembershipStatus; paymentFailing: boolean } {
+  if (!isAccountActive(account, now)) return { status: 'Expired', paymentFailing: false };
+  if (!subscription) {
+    return {
+      status: account.membershipType === 'Partner' ? 'ActiveCanceled' : 'ActiveRenewing',
+      paymentFailing: false,
+    };
+  }
+  return {
+    status: subscription.state === 'ACTIVE' ? 'ActiveRenewing' : 'ActiveCanceled',
+    paymentFailing: subscription.state === 'ACTIVE' && subscription.isInDunning,
+  };
+}
+
+/**
+ * A reader's seats: every account they hold a seat in, with their role, level and end, its plan,
+ * seats (taken and bought) and status.
+ */
 export async function organisationMembershipsOf(
   deps: Pick<OrganisationsDeps, 'repo' | 'now'>,
   userId: string,
@@ -427,16 +455,23 @@ export async function organisationMembershipsOf(
   const now = deps.now();
   const held = await deps.repo.accountsOf(userId);
   return Promise.all(
-    held.map(async ({ account, role }) => ({
-      accountId: account.id,
-      title: account.title,
-      role,
-      membershipType: account.membershipType,
-      membershipLevel: account.membershipLevel as MembershipLevel,
-      accessEndsAt: account.accessEndsAt,
-      active: isAccountActive(account, now),
-      seat: (await deps.repo.seatOf(account.id, userId))!,
-    })),
+    held.map(async ({ account, role }) => {
+      const subscription = (await deps.repo.subscriptionsOf(account.id)).at(-1);
+      return {
+        accountId: account.id,
+        title: account.title,
+        role,
+        membershipType: account.membershipType,
+        membershipLevel: account.membershipLevel as MembershipLevel,
+        planCode: account.planCode,
+        accessEndsAt: account.accessEndsAt,
+        active: isAccountActive(account, now),
+        seats: seatsOf(account),
+        subscription: subscription ?? null,
+        ...organisationStatusOf(account, subscription, now),
+        seat: (await deps.repo.seatOf(account.id, userId))!,
+      };
+    }),
   );
 }
 

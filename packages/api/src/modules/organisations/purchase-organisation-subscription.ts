@@ -38,6 +38,17 @@ export function organisationAccountIdFor(userId: string, idempotencyKey: string)
   return `org-${createHash('sha256').update(`${userId}\n${idempotencyKey}`).digest('hex').slice(0, 32)}`;
 }
 
+/**
+ * What an organisation purchase asks for beyond its plan and currency, as stored with its claim: a
+ * second try under the same key must ask for the same seats, VAT number and billing country, or it is
+ * refused (never answered with what the first try bought).
+ */
+export function organisationPurchaseDigest(
+  input: Pick<PurchaseOrganisationInput, 'seats' | 'currency' | 'vatNumber' | 'billingAddress'>,
+): string {
+  return `organisation:${input.seats}:${input.currency}:${input.vatNumber ?? ''}:${input.billingAddress.country}`;
+}
+
 /** The plan sold by the seat on the organisations payment page, or PURCHASE_ERROR. */
 function organisationPlan(code: string): Plan {
   const plan = findPlan(code);
@@ -110,12 +121,15 @@ export async function purchaseOrganisationSubscription(
     kind: 'purchase',
     planCode: plan.code,
     currency,
+    requestDigest: organisationPurchaseDigest(input),
   });
   switch (claim.kind) {
     case 'mismatch':
       throw new SubscriptionPurchaseError(
         'TRANSACTION_ERROR',
-        'This payment was already used for another purchase.',
+        claim.reason === 'different-request'
+          ? 'This payment was already used for a purchase with other terms (seats, currency, VAT number or country). Nothing more was charged: reload the page to start a new purchase.'
+          : 'This payment was already used for another purchase.',
       );
     case 'busy':
       throw new SubscriptionPurchaseError(
@@ -188,7 +202,17 @@ export async function purchaseOrganisationSubscription(
       quantity: input.seats,
       country,
       trialDays: 0,
-      company: { name: input.companyName, vatNumber: input.vatNumber },
+      company: {
+        name: input.companyName,
+        vatNumber: input.vatNumber,
+        address: {
+          line1: input.billingAddress.line1,
+          line2: input.billingAddress.line2,
+          city: input.billingAddress.city,
+          postalCode: input.billingAddress.postalCode,
+          country,
+        },
+      },
       reverseCharge,
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@bof/config/constants';
+import { accountIdSchema } from './organisations.inputs';
 import { vatNumberSchema } from './vat';
 
 const text = (label: string, max: number) =>
@@ -50,3 +51,23 @@ export const purchaseOrganisationInputSchema = z.object({
 
 export type PurchaseOrganisationInput = z.infer<typeof purchaseOrganisationInputSchema>;
 export type BillingAddress = z.infer<typeof billingAddressSchema>;
+
+const seatsToAdd = z
+  .number()
+  .int('Seats are a whole number.')
+  .max(10_000, 'Choose between 1 and 100 seats in all; for a larger team, talk to us.');
+
+/**
+ * previewOrganisationSeatPurchase's input. Counts of 0 or fewer, and totals beyond the plan's bands,
+ * are SeatAllocationError INVALID_SEAT_REQUEST from the use case (it knows the account and plan).
+ */
+export const seatPurchasePreviewSchema = z.object({
+  accountId: accountIdSchema,
+  seats: seatsToAdd,
+});
+
+/** purchaseOrganisationSeats's input: the preview's `dueToday` the owner confirmed, and the attempt's key. */
+export const purchaseSeatsInputSchema = seatPurchasePreviewSchema.extend({
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'Use 16 to 128 letters, digits, - or _.'),
+  expectedDueToday: z.number().int().min(0, 'An amount in minor units, zero or more.'),
+});
