@@ -15,6 +15,8 @@ import './modules/organisations/purchase-organisation.graphql';
 import './modules/students/students.graphql';
 import './modules/newsletters/newsletters.graphql';
 import './modules/follows/follows.graphql';
+import './modules/profiles/profile-types.graphql';
+import './modules/profiles/profiles.graphql';
 import './modules/newsroom/newsroom.graphql';
 import './modules/search/search.graphql';
 
