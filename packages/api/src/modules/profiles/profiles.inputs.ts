@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { referenceKeys } from '../reference/reference-lists';
+import { referenceKeys, type ReferenceListName } from '../reference/reference-lists';
 import {
   FEATURED_ORGANISATION_CATEGORIES,
   PROFILE_FORMATS,
@@ -51,17 +51,15 @@ const imageSchema = z
 const linkSchema = z.object({ label: plain(80, 'The link label'), url: webUrlSchema });
 const links = z.array(linkSchema).max(20, 'At most 20 links.').default([]);
 const id = z.uuid('That is not a profile id.');
-const countryCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Z]{2}$/, 'Use a two-letter country code.')
-  .nullish()
-  .transform((v) => v ?? null);
+const fromList = (list: ReferenceListName, message: string) =>
+  z
+    .enum(referenceKeys(list), message)
+    .nullish()
+    .transform((v) => v ?? null);
+/** An ISO 3166-1 alpha-2 code of the reference list `countries`. */
+const countryCode = fromList('countries', 'Choose a country from the list.');
 /** A category of the reference list `personProfileCategories` (also the BoF 500's categories). */
-const personCategory = z
-  .enum(referenceKeys('personProfileCategories'), 'Choose a category from the list.')
-  .nullish()
-  .transform((v) => v ?? null);
+const personCategory = fromList('personProfileCategories', 'Choose a category from the list.');
 const year = z.number().int().min(1700, 'That year is too early.').max(2100, 'That year is too late.');
 
 export const versionSchema = z.number().int().min(0, 'The version cannot be negative.');
@@ -100,7 +98,7 @@ export const personDocumentSchema = z.object({
     .object({ city: optionalPlain(100, 'The city'), country: countryCode })
     .default({ city: null, country: null }),
   nationalities: z
-    .array(z.string().regex(/^[A-Z]{2}$/, 'Use two-letter country codes.'))
+    .array(z.enum(referenceKeys('countries'), 'Choose countries from the list.'))
     .max(5, 'At most 5 nationalities.')
     .default([]),
   yearBorn: year.nullish().transform((v) => v ?? null),
@@ -164,10 +162,10 @@ export const organisationDocumentSchema = z.object({
   cultureQaArticle: storySlug.nullish().transform((v) => v ?? null),
   recruiter: z.boolean().default(false),
   pinnedProject: id.nullish().transform((v) => v ?? null),
-  organisationIndustry: optionalPlain(100, 'The industry'),
-  organisationSize: optionalPlain(40, 'The size'),
-  organisationType: optionalPlain(100, 'The type'),
-  ownershipType: optionalPlain(100, 'The ownership'),
+  organisationIndustry: fromList('jobIndustries', 'Choose an industry from the list.'),
+  organisationSize: fromList('companySizes', 'Choose a size from the list.'),
+  organisationType: fromList('companyTypes', 'Choose a type from the list.'),
+  ownershipType: fromList('companyOwnership', 'Choose an ownership from the list.'),
   yearEstablished: year.nullish().transform((v) => v ?? null),
   isLinkable: z.boolean().default(true),
 });

@@ -220,7 +220,7 @@ describe('organisation profiles and projects', () => {
       ['org-admin', 'ADMIN'],
       ['org-user', 'USER'],
     ]);
-    const profile = { slug: 'atelier-norvane', title: 'Atelier Norvane' };
+    const profile = { slug: 'atelier-quiet-test', title: 'Atelier Quiet Test' };
     const byUser = await harness.post(
       UPDATE_ORG,
       { input: { accountId: 'acct-profiles', version: 0, profile } },
