@@ -46,18 +46,17 @@ export function createProfilesModule(
         year: input.year,
         limit: input.first,
       });
-      const badges = await repo.badgesOf(rows.map((r) => r.row.id));
-      return rows.map(({ row, year, category }) => ({
-        year,
-        category,
+      return rows.map((row) => ({
+        year: row.year,
+        category: row.category,
         profile: {
-          ...row.public!,
+          ...row.public,
           profileId: row.id,
           version: row.version,
           publishedVersion: row.publishedVersion,
           publishedAt: row.publishedAt,
           ownerUserId: row.ownerUserId,
-          profileBadges: badges.get(row.id) ?? [],
+          profileBadges: row.badges,
         },
       }));
     },

@@ -27,6 +27,19 @@ export type OrganisationRow = typeof organisationProfiles.$inferSelect & {
   public: PublicOrganisationDocument | null;
 };
 
+/** A person found in a collection: the published document, the entry matched, and all their badges. */
+export interface CollectionSearchRow {
+  id: string;
+  public: PersonDocument;
+  version: number;
+  publishedVersion: number | null;
+  publishedAt: Date | null;
+  ownerUserId: string | null;
+  year: number;
+  category: string;
+  badges: ProfileBadge[];
+}
+
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
@@ -385,7 +398,7 @@ export function createProfilesRepo(db: Database) {
         year: number | null;
         limit: number;
       },
-    ): Promise<{ row: PersonRow; year: number; category: string }[]> {
+    ): Promise<CollectionSearchRow[]> {
       const conditions: SQL[] = [
         eq(profileCollectionEntries.collectionSlug, collection),
         isNotNull(personProfiles.public),
@@ -402,18 +415,30 @@ export function createProfilesRepo(db: Database) {
       if (filter.category) conditions.push(eq(profileCollectionEntries.category, filter.category));
       if (filter.country) conditions.push(eq(personProfiles.publicCountry, filter.country));
       if (filter.year) conditions.push(eq(profileCollectionEntries.year, filter.year));
+      // One round trip: the public document only (not the draft), and every badge of each person beside it.
       const rows = await db
         .select({
-          row: personProfiles,
+          id: personProfiles.id,
+          public: personProfiles.public,
+          version: personProfiles.version,
+          publishedVersion: personProfiles.publishedVersion,
+          publishedAt: personProfiles.publishedAt,
+          ownerUserId: personProfiles.ownerUserId,
           year: profileCollectionEntries.year,
           category: profileCollectionEntries.category,
+          badges: sql<
+            ProfileBadge[]
+          >`(select coalesce(json_agg(json_build_object('collection', e.collection_slug,
+            'collectionTitle', c.title, 'year', e.year, 'category', e.category) order by e.year desc), '[]'::json)
+            from profile_collection_entries e join profile_collections c on c.slug = e.collection_slug
+            where e.profile_id = ${personProfiles.id})`,
         })
         .from(profileCollectionEntries)
         .innerJoin(personProfiles, eq(personProfiles.id, profileCollectionEntries.profileId))
         .where(and(...conditions))
         .orderBy(sql`${profileCollectionEntries.year} desc`, asc(personProfiles.publicNameKey))
         .limit(filter.limit);
-      return rows as { row: PersonRow; year: number; category: string }[];
+      return rows as CollectionSearchRow[];
     },
   };
   return repo;
