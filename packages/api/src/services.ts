@@ -161,7 +161,8 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
   const students = createStudentsModule(platform, { billing, mailer: ports.courier });
   const content = contentServiceFor(db);
   const jobs = await createPgBossJobs(platform.database, { scheduler: ports.jobScheduler ?? true });
-  const follows = createFollowsModule(platform, { content });
+  const profiles = createProfilesModule(platform, { organisations });
+  const follows = createFollowsModule(platform, { content, profiles });
   const newsletterSending = createNewsletterSendingModule(platform, {
     jobs,
     courier: ports.courier,
@@ -190,7 +191,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
       identityAdmin: identityAdminFor(platform, ports),
     }),
     follows,
-    profiles: createProfilesModule(platform, { organisations }),
+    profiles,
     search: searchServiceFor(db, { aiAnswers: env.aiAnswers }),
     personalDetails: createPersonalDetails(db),
     reference: createReferenceService({ repo: createReferenceRepo(db) }),

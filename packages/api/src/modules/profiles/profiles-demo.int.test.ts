@@ -78,4 +78,28 @@ describe('the demo profiles', () => {
     const bad = await search({ country: 'Atlantis' });
     expect(bad.__typename).toBe('ZodError');
   });
+
+  it('lets readers follow published profiles, and refuses drafts', async () => {
+    const reader = await harness.signIn('demo-follower');
+    const { follows, profiles } = harness.services;
+    const person = demoId('person', 3);
+    await expect(
+      follows.add(reader, { followsType: 'PERSON_PROFILE_ID', followsKey: person }),
+    ).resolves.toMatchObject({
+      followsKey: person,
+    });
+    const organisation = demoId('organisation', 3);
+    await expect(
+      follows.add(reader, { followsType: 'ORGANISATION_PROFILE_ID', followsKey: organisation }),
+    ).resolves.toMatchObject({ followsKey: organisation });
+    const owner = await harness.signIn('demo-draft-owner');
+    const draft = await profiles.people.create(owner, {
+      ...demoPeople()[0]!.doc,
+      slug: 'a-draft-not-to-follow',
+      careers: [],
+    });
+    await expect(
+      follows.add(reader, { followsType: 'PERSON_PROFILE_ID', followsKey: draft.profileId }),
+    ).rejects.toMatchObject({ code: 'follow_target_not_found' });
+  });
 });
