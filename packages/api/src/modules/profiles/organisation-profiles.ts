@@ -1,8 +1,14 @@
 import type { Viewer } from '../../auth/viewer';
 import { editableOrganisation, PROFILE_EDITORS, type RequireOrganisationRole } from './profile-access';
 import { checkOrganisationLinks } from './profile-links-check';
-import { ProfileNotFoundError, ProfileSlugTakenError, StaleProfileVersionError } from './profiles.errors';
+import {
+  ProfileLinkNotFoundError,
+  ProfileNotFoundError,
+  ProfileSlugTakenError,
+  StaleProfileVersionError,
+} from './profiles.errors';
 import type {
+  OrganisationDirectoryInput,
   PublishInput,
   UpdateOrganisationChildrenInput,
   UpdateOrganisationKeyPeopleInput,
@@ -54,6 +60,14 @@ export function createOrganisationProfiles(deps: OrganisationProfileDeps) {
     if (await repo.slugTaken('organisation', slug, exceptId)) throw new ProfileSlugTakenError(slug);
   }
 
+  /** The pinned project must be one of this profile's projects. */
+  async function checkPinnedProject(projectId: string | null, profileId: string | null) {
+    if (projectId === null) return;
+    const projects = profileId ? await repo.projects(profileId) : [];
+    if (!projects.some((p) => p.projectId === projectId))
+      throw new ProfileLinkNotFoundError('The pinned project', projectId);
+  }
+
   async function stale(id: string, fallback: number): Promise<never> {
     throw new StaleProfileVersionError(id, (await repo.organisation(id))?.version ?? fallback);
   }
@@ -63,6 +77,7 @@ export function createOrganisationProfiles(deps: OrganisationProfileDeps) {
     if (row.version !== version) throw new StaleProfileVersionError(row.id, row.version);
     await requireFreeSlug(doc.slug, row.id);
     await checkOrganisationLinks(repo, doc, row.id);
+    await checkPinnedProject(doc.pinnedProject, row.id);
     const saved = await repo.saveOrganisation(row.id, version, doc, viewer.userId);
     return saved ? sourceView(saved) : stale(row.id, row.version);
   }
@@ -140,6 +155,12 @@ export function createOrganisationProfiles(deps: OrganisationProfileDeps) {
           : null;
       if (!row?.public) throw new ProfileNotFoundError();
       return view(row, row.public, row.public.projects);
+    },
+
+    /** A page of published organisations for the directory, by name, filtered as the reader chose. */
+    async directory({ first, ...filter }: OrganisationDirectoryInput): Promise<OrganisationProfileView[]> {
+      const rows = await repo.organisationDirectory({ ...filter, limit: first });
+      return rows.map((row) => view(row, row.public!, row.public!.projects));
     },
 
     async featured(category: FeaturedOrganisationCategory, limit = 24): Promise<OrganisationProfileView[]> {

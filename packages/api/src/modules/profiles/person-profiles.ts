@@ -7,7 +7,7 @@ import {
   ProfileSlugTakenError,
   StaleProfileVersionError,
 } from './profiles.errors';
-import type { PublishInput, UpdatePersonProfileInput } from './profiles.inputs';
+import type { PersonDirectoryInput, PublishInput, UpdatePersonProfileInput } from './profiles.inputs';
 import type { PersonRow, ProfilesRepo } from './profiles.repo';
 import type { PersonDocument, PersonProfileView } from './profiles.types';
 
@@ -94,6 +94,21 @@ export function createPersonProfiles({ repo, newId }: PersonProfileDeps) {
           : null;
       if (!row?.public) throw new ProfileNotFoundError();
       return view(repo, row, row.public);
+    },
+
+    /** A page of published people for the directory, by name, filtered as the reader chose. */
+    async directory({ first, ...filter }: PersonDirectoryInput): Promise<PersonProfileView[]> {
+      const rows = await repo.personDirectory({ ...filter, limit: first });
+      const badges = await repo.badgesOf(rows.map((row) => row.id));
+      return rows.map((row) => ({
+        ...row.public!,
+        profileId: row.id,
+        version: row.version,
+        publishedVersion: row.publishedVersion,
+        publishedAt: row.publishedAt,
+        ownerUserId: row.ownerUserId,
+        profileBadges: badges.get(row.id) ?? [],
+      }));
     },
 
     mayEdit: mayEditPerson,

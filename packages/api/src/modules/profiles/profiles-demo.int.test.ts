@@ -102,4 +102,48 @@ describe('the demo profiles', () => {
       follows.add(reader, { followsType: 'PERSON_PROFILE_ID', followsKey: draft.profileId }),
     ).rejects.toMatchObject({ code: 'follow_target_not_found' });
   });
+
+  it('pages the people and organisation directories with their filters', async () => {
+    const { profiles } = harness.services;
+    const creatives = await profiles.people.directory({
+      name: '',
+      category: 'creatives',
+      country: null,
+      first: 10,
+      offset: 0,
+    });
+    expect(creatives).toHaveLength(10);
+    expect(creatives.every((p) => p.category === 'creatives')).toBe(true);
+    const next = await profiles.people.directory({
+      name: '',
+      category: 'creatives',
+      country: null,
+      first: 10,
+      offset: 10,
+    });
+    expect(next.map((p) => p.profileId)).not.toContain(creatives[0]!.profileId);
+    const houses = await profiles.organisations.directory({
+      name: '',
+      industry: null,
+      size: null,
+      type: 'luxury-house',
+      ownership: null,
+      country: null,
+      first: 100,
+      offset: 0,
+    });
+    expect(houses.length).toBeGreaterThan(0);
+    expect(houses.every((o) => o.organisationType === 'luxury-house')).toBe(true);
+    const byName = await profiles.organisations.directory({
+      name: 'norv',
+      industry: null,
+      size: null,
+      type: null,
+      ownership: null,
+      country: null,
+      first: 100,
+      offset: 0,
+    });
+    expect(byName.map((o) => o.title)).toContain('Atelier Norvane');
+  });
 });

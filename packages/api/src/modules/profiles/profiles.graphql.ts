@@ -25,6 +25,8 @@ import {
 } from './profiles.errors';
 import {
   bof500SearchSchema,
+  organisationDirectorySchema,
+  personDirectorySchema,
   createPersonProfileSchema,
   createProjectSchema,
   deleteProjectSchema,
@@ -341,6 +343,55 @@ builder.queryField('bof500Search', (t) =>
     args: { filter: t.arg({ type: Bof500SearchInput, required: true }) },
     errors: { types: [FieldValidationError] },
     resolve: (_root, { filter }, ctx) => ctx.services.profiles.bof500Search(bof500SearchSchema.parse(filter)),
+  }),
+);
+
+const PersonDirectoryInput = builder
+  .inputType('PersonDirectoryInput', {
+    fields: (t) => ({
+      name: t.string({ description: 'The start of a first or last name.' }),
+      category: t.string({ description: 'A key of personProfileCategories.' }),
+      country: t.string(),
+      first: t.int(),
+      offset: t.int(),
+    }),
+  })
+  .validate(personDirectorySchema);
+
+const OrganisationDirectoryInput = builder
+  .inputType('OrganisationDirectoryInput', {
+    fields: (t) => ({
+      name: t.string({ description: 'The start of a word of the name.' }),
+      industry: t.string({ description: 'A key of jobIndustries.' }),
+      size: t.string({ description: 'A key of companySizes.' }),
+      type: t.string({ description: 'A key of companyTypes.' }),
+      ownership: t.string({ description: 'A key of companyOwnership.' }),
+      country: t.string(),
+      first: t.int(),
+      offset: t.int(),
+    }),
+  })
+  .validate(organisationDirectorySchema);
+
+builder.queryField('personProfiles', (t) =>
+  t.field({
+    type: [PersonProfileType],
+    description: 'The /people/ directory: published person profiles by name, filtered.',
+    args: { filter: t.arg({ type: PersonDirectoryInput, required: true }) },
+    errors: { types: [FieldValidationError] },
+    resolve: (_root, { filter }, ctx) =>
+      ctx.services.profiles.people.directory(personDirectorySchema.parse(filter)),
+  }),
+);
+
+builder.queryField('organisationProfiles', (t) =>
+  t.field({
+    type: [OrganisationProfileType],
+    description: 'The /organisations/ directory: published organisation profiles by name, filtered.',
+    args: { filter: t.arg({ type: OrganisationDirectoryInput, required: true }) },
+    errors: { types: [FieldValidationError] },
+    resolve: (_root, { filter }, ctx) =>
+      ctx.services.profiles.organisations.directory(organisationDirectorySchema.parse(filter)),
   }),
 );
 

@@ -278,3 +278,24 @@ export const bof500SearchSchema = z.object({
   first: z.number().int().min(1).max(100).default(20),
 });
 export type Bof500SearchInput = z.infer<typeof bof500SearchSchema>;
+
+const page = {
+  name: z.string().trim().max(100).default(''),
+  first: z.number().int().min(1).max(100).default(24),
+  offset: z.number().int().min(0).max(100_000).default(0),
+};
+
+/** The /people/ directory's filters, as a page or a GraphQL caller gives them. */
+export const personDirectorySchema = z.object({ ...page, category: personCategory, country: countryCode });
+export type PersonDirectoryInput = z.infer<typeof personDirectorySchema>;
+
+/** The /organisations/ directory's filters. */
+export const organisationDirectorySchema = z.object({
+  ...page,
+  industry: fromList('jobIndustries', 'Choose an industry from the list.'),
+  size: fromList('companySizes', 'Choose a size from the list.'),
+  type: fromList('companyTypes', 'Choose a type from the list.'),
+  ownership: fromList('companyOwnership', 'Choose an ownership from the list.'),
+  country: countryCode,
+});
+export type OrganisationDirectoryInput = z.infer<typeof organisationDirectorySchema>;

@@ -180,7 +180,8 @@ describe('person profiles', () => {
 
 const ORG = `profileId accountId title version publishedVersion projects { projectId title assets { type url } }`;
 const UPDATE_ORG = `mutation ($input: UpdateOrganisationProfileInput!) { updateOrganisationProfile(input: $input) {
-  __typename ... on OrganisationProfile { ${ORG} } ... on StaleProfileVersionError { currentVersion } } }`;
+  __typename ... on OrganisationProfile { ${ORG} } ... on StaleProfileVersionError { currentVersion }
+  ... on ProfileLinkNotFoundError { field } } }`;
 const PUBLISH_ORG = `mutation ($input: PublishProfileInput!) { publishOrganisationProfile(input: $input) { __typename
   ... on OrganisationProfile { ${ORG} } } }`;
 const ORG_SOURCE = `query ($id: ID) { organisationProfileSource(profileId: $id) { __typename
@@ -321,6 +322,21 @@ describe('organisation profiles and projects', () => {
           },
         ],
       },
+    });
+    const pinned = await harness.post(
+      UPDATE_ORG,
+      {
+        input: {
+          profileId: id,
+          version: 5,
+          profile: { ...profile, pinnedProject: '00000000-0000-4000-8000-000000000000' },
+        },
+      },
+      owner,
+    );
+    expect(field(pinned.body, 'updateOrganisationProfile')).toEqual({
+      __typename: 'ProfileLinkNotFoundError',
+      field: 'The pinned project',
     });
   });
 });

@@ -27,6 +27,27 @@ export type OrganisationRow = typeof organisationProfiles.$inferSelect & {
   public: PublicOrganisationDocument | null;
 };
 
+/** The /people/ directory's filters; a page is `limit` rows after `offset`, by name. */
+export interface PersonDirectoryFilter {
+  name: string;
+  category: string | null;
+  country: string | null;
+  limit: number;
+  offset: number;
+}
+
+/** The /organisations/ directory's filters (reference list keys), by name. */
+export interface OrganisationDirectoryFilter {
+  name: string;
+  industry: string | null;
+  size: string | null;
+  type: string | null;
+  ownership: string | null;
+  country: string | null;
+  limit: number;
+  offset: number;
+}
+
 /** A person found in a collection: the published document, the entry matched, and all their badges. */
 export interface CollectionSearchRow {
   id: string;
@@ -256,6 +277,57 @@ export function createProfilesRepo(db: Database) {
           .returning(),
       );
       return (row as OrganisationRow | undefined) ?? null;
+    },
+
+    async personDirectory(filter: PersonDirectoryFilter): Promise<PersonRow[]> {
+      const conditions: SQL[] = [isNotNull(personProfiles.public)];
+      const name = searchKey(filter.name);
+      if (name)
+        conditions.push(
+          or(
+            sql`${personProfiles.publicNameKey} like ${`${literal(name)}%`}`,
+            sql`${personProfiles.publicNameKey} like ${`% ${literal(name)}%`}`,
+          )!,
+        );
+      if (filter.category) conditions.push(eq(personProfiles.publicCategory, filter.category));
+      if (filter.country) conditions.push(eq(personProfiles.publicCountry, filter.country));
+      const rows = await db
+        .select()
+        .from(personProfiles)
+        .where(and(...conditions))
+        .orderBy(asc(personProfiles.publicNameKey), asc(personProfiles.id))
+        .limit(filter.limit)
+        .offset(filter.offset);
+      return rows as PersonRow[];
+    },
+
+    async organisationDirectory(filter: OrganisationDirectoryFilter): Promise<OrganisationRow[]> {
+      const conditions: SQL[] = [isNotNull(organisationProfiles.public)];
+      const name = searchKey(filter.name);
+      if (name)
+        conditions.push(
+          or(
+            sql`${organisationProfiles.publicTitleKey} like ${`${literal(name)}%`}`,
+            sql`${organisationProfiles.publicTitleKey} like ${`% ${literal(name)}%`}`,
+          )!,
+        );
+      const field = (key: string, value: string | null) => {
+        if (value) conditions.push(sql`${organisationProfiles.public}->>${key} = ${value}`);
+      };
+      field('organisationIndustry', filter.industry);
+      field('organisationSize', filter.size);
+      field('organisationType', filter.type);
+      field('ownershipType', filter.ownership);
+      if (filter.country)
+        conditions.push(sql`${organisationProfiles.public}->'headquarters'->>'country' = ${filter.country}`);
+      const rows = await db
+        .select()
+        .from(organisationProfiles)
+        .where(and(...conditions))
+        .orderBy(asc(organisationProfiles.publicTitleKey), asc(organisationProfiles.id))
+        .limit(filter.limit)
+        .offset(filter.offset);
+      return rows as OrganisationRow[];
     },
 
     async featuredOrganisations(category: string, limit: number): Promise<OrganisationRow[]> {
