@@ -1,4 +1,5 @@
 import type { Viewer } from '../../auth/viewer';
+import { hasErrorCode } from '../../errors/domain-error';
 import { editableOrganisation, PROFILE_EDITORS, type RequireOrganisationRole } from './profile-access';
 import { checkOrganisationLinks } from './profile-links-check';
 import {
@@ -101,13 +102,22 @@ export function createOrganisationProfiles(deps: OrganisationProfileDeps) {
       const doc: OrganisationDocument = { ...profile, ...emptyRelations() };
       await requireFreeSlug(doc.slug, null);
       await checkOrganisationLinks(repo, doc, null);
-      const row = await repo.insertOrganisation({
-        id: deps.newId(),
-        accountId,
-        source: doc,
-        updatedBy: viewer.userId,
-      });
-      return sourceView(row);
+      try {
+        const row = await repo.insertOrganisation({
+          id: deps.newId(),
+          accountId,
+          source: doc,
+          updatedBy: viewer.userId,
+        });
+        return sourceView(row);
+      } catch (error) {
+        // Two creates at once: the unique account index refused the second, which started from a stale 0.
+        const raced = hasErrorCode(error, 'profile_slug_taken')
+          ? await repo.organisationOfAccount(accountId)
+          : null;
+        if (raced) throw new StaleProfileVersionError(raced.id, raced.version);
+        throw error;
+      }
     },
 
     async updateChildren(viewer: Viewer, input: UpdateOrganisationChildrenInput) {

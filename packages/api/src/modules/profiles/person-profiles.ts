@@ -1,4 +1,5 @@
 import type { Viewer } from '../../auth/viewer';
+import { hasErrorCode } from '../../errors/domain-error';
 import { editablePerson, mayEditPerson } from './profile-access';
 import { checkPersonLinks } from './profile-links-check';
 import {
@@ -42,13 +43,20 @@ export function createPersonProfiles({ repo, newId }: PersonProfileDeps) {
       if (existing) throw new PersonProfileExistsError(existing.id);
       await requireFreeSlug(repo, doc.slug, null);
       await checkPersonLinks(repo, doc);
-      const row = await repo.insertPerson({
-        id: newId(),
-        ownerUserId: viewer.userId,
-        source: doc,
-        updatedBy: viewer.userId,
-      });
-      return view(repo, row, row.source);
+      try {
+        const row = await repo.insertPerson({
+          id: newId(),
+          ownerUserId: viewer.userId,
+          source: doc,
+          updatedBy: viewer.userId,
+        });
+        return view(repo, row, row.source);
+      } catch (error) {
+        // Two creates at once: the unique owner index refused the second; say so, not "slug taken".
+        const raced = hasErrorCode(error, 'profile_slug_taken') ? await repo.personOf(viewer.userId) : null;
+        if (raced) throw new PersonProfileExistsError(raced.id);
+        throw error;
+      }
     },
 
     /** Saves the draft over `version`; a stale version is refused (StaleProfileVersionError). */

@@ -125,6 +125,12 @@ describe('person profiles', () => {
     }
     const second = await createPerson(owner, { slug: 'teodor-lind-2', firstName: 'T', lastName: 'L' });
     expect(second.__typename).toBe('PersonProfileExistsError');
+
+    const racer = await harness.signIn('profile-racer-3');
+    const raced = await Promise.all(
+      ['racer-a', 'racer-b'].map((slug) => createPerson(racer, { slug, firstName: 'R', lastName: 'A' })),
+    );
+    expect(raced.map((r) => r.__typename).sort()).toEqual(['PersonProfile', 'PersonProfileExistsError']);
   });
 
   it('sanitises markup in every text field and refuses hostile links', async () => {
