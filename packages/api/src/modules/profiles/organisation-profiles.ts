@@ -1,5 +1,6 @@
 import type { Viewer } from '../../auth/viewer';
 import { hasErrorCode } from '../../errors/domain-error';
+import { UnauthorizedError } from '../../errors/unauthorized-error';
 import { editableOrganisation, PROFILE_EDITORS, type RequireOrganisationRole } from './profile-access';
 import { checkOrganisationLinks } from './profile-links-check';
 import {
@@ -94,11 +95,17 @@ export function createOrganisationProfiles(deps: OrganisationProfileDeps) {
         const row = await editableOrganisation(deps, viewer, input.profileId);
         return save(viewer, row, input.version, { ...profile, ...relationsOf(row.source) });
       }
-      const accountId = input.accountId!;
-      if (!viewer.isBofAdmin) await deps.requireOrganisationRole(accountId, viewer.userId, PROFILE_EDITORS);
-      const existing = await repo.organisationOfAccount(accountId);
-      if (existing || input.version !== 0)
-        throw new StaleProfileVersionError(existing?.id ?? null, existing?.version ?? 0);
+      const { accountId } = input;
+      if (accountId === null) {
+        // An editorial profile belongs to no account: only admins create one.
+        if (!viewer.isBofAdmin) throw new UnauthorizedError(viewer.userId);
+        if (input.version !== 0) throw new StaleProfileVersionError(null, 0);
+      } else {
+        if (!viewer.isBofAdmin) await deps.requireOrganisationRole(accountId, viewer.userId, PROFILE_EDITORS);
+        const existing = await repo.organisationOfAccount(accountId);
+        if (existing || input.version !== 0)
+          throw new StaleProfileVersionError(existing?.id ?? null, existing?.version ?? 0);
+      }
       const doc: OrganisationDocument = { ...profile, ...emptyRelations() };
       await requireFreeSlug(doc.slug, null);
       await checkOrganisationLinks(repo, doc, null);
@@ -112,9 +119,10 @@ export function createOrganisationProfiles(deps: OrganisationProfileDeps) {
         return sourceView(row);
       } catch (error) {
         // Two creates at once: the unique account index refused the second, which started from a stale 0.
-        const raced = hasErrorCode(error, 'profile_slug_taken')
-          ? await repo.organisationOfAccount(accountId)
-          : null;
+        const raced =
+          accountId !== null && hasErrorCode(error, 'profile_slug_taken')
+            ? await repo.organisationOfAccount(accountId)
+            : null;
         if (raced) throw new StaleProfileVersionError(raced.id, raced.version);
         throw error;
       }

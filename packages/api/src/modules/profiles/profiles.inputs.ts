@@ -171,26 +171,22 @@ export const organisationDocumentSchema = z.object({
 });
 
 /**
- * An organisation's profile as its editors save it. Without `profileId`, the organisation account's
- * profile is created (version 0: there is none yet).
+ * An organisation's profile as its editors save it. Without `profileId`, a profile is created (version 0:
+ * there is none yet): the organisation account's when `accountId` is given, else an editorial one, which
+ * only admins may create.
  */
-export const updateOrganisationProfileSchema = z
-  .object({
-    profileId: id.nullish().transform((v) => v ?? null),
-    accountId: z
-      .string()
-      .trim()
-      .min(1)
-      .max(80)
-      .nullish()
-      .transform((v) => v ?? null),
-    version: versionSchema,
-    profile: organisationDocumentSchema,
-  })
-  .refine((input) => input.profileId !== null || input.accountId !== null, {
-    message: 'Name the profile, or the organisation account to create it for.',
-    path: ['profileId'],
-  });
+export const updateOrganisationProfileSchema = z.object({
+  profileId: id.nullish().transform((v) => v ?? null),
+  accountId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(80)
+    .nullish()
+    .transform((v) => v ?? null),
+  version: versionSchema,
+  profile: organisationDocumentSchema,
+});
 export type UpdateOrganisationProfileInput = z.infer<typeof updateOrganisationProfileSchema>;
 
 export const updateOrganisationChildrenSchema = z.object({

@@ -228,6 +228,12 @@ describe('organisation profiles and projects', () => {
       ['org-user', 'USER'],
     ]);
     const profile = { slug: 'atelier-quiet-test', title: 'Atelier Quiet Test' };
+    const editorial = { slug: 'editorial-house-test', title: 'Editorial House Test' };
+    const byReader = await harness.post(UPDATE_ORG, { input: { version: 0, profile: editorial } }, admin);
+    expect(field(byReader.body, 'updateOrganisationProfile').__typename).toBe('UnauthorizedError');
+    const bofAdmin = await harness.signIn('org-bof-admin', { isBofAdmin: true });
+    const byAdmin = await harness.post(UPDATE_ORG, { input: { version: 0, profile: editorial } }, bofAdmin);
+    expect(field(byAdmin.body, 'updateOrganisationProfile')).toMatchObject({ accountId: null, version: 1 });
     const byUser = await harness.post(
       UPDATE_ORG,
       { input: { accountId: 'acct-profiles', version: 0, profile } },
