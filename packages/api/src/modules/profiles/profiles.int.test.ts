@@ -228,12 +228,32 @@ describe('organisation profiles and projects', () => {
       ['org-user', 'USER'],
     ]);
     const profile = { slug: 'atelier-quiet-test', title: 'Atelier Quiet Test' };
-    const editorial = { slug: 'editorial-house-test', title: 'Editorial House Test' };
+    const editorial = {
+      slug: 'editorial-house-test',
+      title: 'Editorial House Test<script>alert(1)</script>',
+      summary: '<img src=x onerror=alert(1)>Summary',
+      editorialDescription: '<p>About</p><iframe src="https://x.example.com"></iframe>',
+      premiumDescription: '<p onmouseover="x()">Members</p><script>steal()</script>',
+      headquarters: { city: '<b>Paris</b>', country: 'FR' },
+      externalLinks: [{ label: '<i>Site</i>', url: 'https://house.example.com/' }],
+    };
     const byReader = await harness.post(UPDATE_ORG, { input: { version: 0, profile: editorial } }, admin);
     expect(field(byReader.body, 'updateOrganisationProfile').__typename).toBe('UnauthorizedError');
     const bofAdmin = await harness.signIn('org-bof-admin', { isBofAdmin: true });
     const byAdmin = await harness.post(UPDATE_ORG, { input: { version: 0, profile: editorial } }, bofAdmin);
     expect(field(byAdmin.body, 'updateOrganisationProfile')).toMatchObject({ accountId: null, version: 1 });
+    const editorialSource = harness.services.profiles.organisations.source(bofAdmin, {
+      profileId: field(byAdmin.body, 'updateOrganisationProfile').profileId as string,
+      accountId: null,
+    });
+    expect(await editorialSource).toMatchObject({
+      title: 'Editorial House Test',
+      summary: 'Summary',
+      editorialDescription: '<p>About</p>',
+      premiumDescription: '<p>Members</p>',
+      headquarters: { city: 'Paris' },
+      externalLinks: [{ label: 'Site' }],
+    });
     const byUser = await harness.post(
       UPDATE_ORG,
       { input: { accountId: 'acct-profiles', version: 0, profile } },
