@@ -16,6 +16,8 @@ import './modules/organisations/purchase-organisation-seats.graphql';
 import './modules/students/students.graphql';
 import './modules/newsletters/newsletters.graphql';
 import './modules/follows/follows.graphql';
+import './modules/profiles/profile-types.graphql';
+import './modules/profiles/profiles.graphql';
 import './modules/newsroom/newsroom.graphql';
 import './modules/search/search.graphql';
 

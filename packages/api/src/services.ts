@@ -29,6 +29,7 @@ import { createReferenceService, type ReferenceService } from './modules/referen
 import { createStudentsModule, type StudentsModule } from './modules/students/students.module';
 import { createPersonalDetails, type PersonalDetails } from './modules/viewer/personal-details.module';
 import { createFollowsModule, type FollowsService } from './modules/follows/follows.module';
+import { createProfilesModule, type ProfilesModule } from './modules/profiles/profiles.module';
 import {
   createNewsletterSendingModule,
   createNewsletterSignUpModule,
@@ -75,6 +76,8 @@ export interface Services extends Platform {
   newsletterSignUp: NewsletterSignUp;
   /** What readers follow (authors, sections, topics, profiles). */
   follows: FollowsService;
+  /** Person and organisation profiles, their projects, and collections such as the BoF 500. */
+  profiles: ProfilesModule;
   /** Search over the index, and cited answers (extractive, or the configured model's). */
   search: SearchService;
   personalDetails: PersonalDetails;
@@ -158,7 +161,8 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
   const students = createStudentsModule(platform, { billing, mailer: ports.courier });
   const content = contentServiceFor(db);
   const jobs = await createPgBossJobs(platform.database, { scheduler: ports.jobScheduler ?? true });
-  const follows = createFollowsModule(platform, { content });
+  const profiles = createProfilesModule(platform, { organisations });
+  const follows = createFollowsModule(platform, { content, profiles });
   const newsletterSending = createNewsletterSendingModule(platform, {
     jobs,
     courier: ports.courier,
@@ -187,6 +191,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
       identityAdmin: identityAdminFor(platform, ports),
     }),
     follows,
+    profiles,
     search: searchServiceFor(db, { aiAnswers: env.aiAnswers }),
     personalDetails: createPersonalDetails(db),
     reference: createReferenceService({ repo: createReferenceRepo(db) }),

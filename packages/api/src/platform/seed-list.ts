@@ -2,6 +2,7 @@ import { referenceListsSeed } from '../modules/reference/reference.seed';
 import { demoEditionSeed } from '../modules/content/content-demo.seed';
 import { newsletterCatalogueSeed } from '../modules/newsletters/newsletters.seed';
 import { glossarySeed } from '../modules/search/glossary.seed';
+import { demoProfilesSeed } from '../modules/profiles/profiles.seed';
 import type { Seed } from './seeds';
 
 /** Every seed applied at start, in order. Domains append theirs here. */
@@ -10,4 +11,5 @@ export const seedList: readonly Seed[] = [
   demoEditionSeed,
   newsletterCatalogueSeed,
   glossarySeed,
+  demoProfilesSeed,
 ];

@@ -18,3 +18,4 @@ export * from './organisations';
 export * from './newsletters';
 export * from './search';
 export * from './newsroom';
+export * from './profiles';

@@ -59,12 +59,13 @@ describe('following', () => {
     expect(again.body.data!.removeUserFollow).toEqual({ __typename: 'FollowRemoved', removed: false });
   });
 
-  it('refuses unknown keys, profiles not in the product and malformed keys', async () => {
+  it('refuses unknown keys, unknown profiles and malformed keys', async () => {
     const reader = await harness.signIn('follower-2');
     for (const input of [
       { followsType: 'AUTHOR_ID', followsKey: 'no-such-author' },
       { followsType: 'TAG_SLUG', followsKey: author },
       { followsType: 'ORGANISATION_PROFILE_ID', followsKey: 'maison-aurelle' },
+      { followsType: 'PERSON_PROFILE_ID', followsKey: '00000000-0000-4000-8000-000000000000' },
     ]) {
       const result = await harness.post(ADD, { input }, reader);
       expect(result.body.data!.addUserFollow).toMatchObject({ __typename: 'FollowTargetNotFoundError' });

@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform/platform';
 import type { ContentService } from '../content/content.module';
+import type { ProfilesModule } from '../profiles/profiles.module';
 import { createFollowsRepo } from './follows.repo';
 import { createFollowsService, type FollowsService } from './follows.service';
 
@@ -11,11 +12,16 @@ const exists = (lookup: Promise<unknown>) =>
     () => false,
   );
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
  * Builds the follows module. Authors, sections and topics are checked against the content by slug;
- * organisation and person profiles are not in the product yet, so their keys are refused.
+ * organisation and person profiles by id, and only published ones can be followed.
  */
-export function createFollowsModule(platform: Platform, deps: { content: ContentService }): FollowsService {
+export function createFollowsModule(
+  platform: Platform,
+  deps: { content: ContentService; profiles: Pick<ProfilesModule, 'people' | 'organisations'> },
+): FollowsService {
   return createFollowsService({
     repo: createFollowsRepo(platform.db),
     followedStories: (followed, page, options) => deps.content.followedStories(followed, page, options),
@@ -27,6 +33,12 @@ export function createFollowsModule(platform: Platform, deps: { content: Content
           return exists(deps.content.section(followsKey));
         case 'TAG_SLUG':
           return exists(deps.content.topic(followsKey));
+        case 'PERSON_PROFILE_ID':
+          return UUID.test(followsKey) && exists(deps.profiles.people.public({ profileId: followsKey }));
+        case 'ORGANISATION_PROFILE_ID':
+          return (
+            UUID.test(followsKey) && exists(deps.profiles.organisations.public({ profileId: followsKey }))
+          );
         default:
           return false;
       }

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { Platform } from '../../platform/platform';
+import type { OrganisationsModule } from '../organisations/organisations.module';
+import { createOrganisationProfiles } from './organisation-profiles';
+import { createPersonProfiles } from './person-profiles';
+import { createProfileProjects } from './profile-projects';
+import type { Bof500SearchInput } from './profiles.inputs';
+import { createProfilesRepo } from './profiles.repo';
+import type { PersonProfileView } from './profiles.types';
+
+/** The collection the BoF 500 index is. */
+export const BOF500_COLLECTION = 'bof-500';
+
+export interface Bof500Entry {
+  profile: PersonProfileView;
+  year: number;
+  category: string;
+}
+
+/**
+ * Builds the profiles module: person and organisation profiles, projects, collections (the BoF 500).
+ * Organisation roles come from the organisations module (OWNER and ADMIN edit their profile).
+ */
+export function createProfilesModule(
+  platform: Pick<Platform, 'db'>,
+  deps: { organisations: Pick<OrganisationsModule, 'requireOrganisationRole'> },
+) {
+  const repo = createProfilesRepo(platform.db);
+  const shared = {
+    repo,
+    newId: randomUUID,
+    requireOrganisationRole: deps.organisations.requireOrganisationRole,
+  };
+  return {
+    people: createPersonProfiles(shared),
+    organisations: createOrganisationProfiles(shared),
+    projects: createProfileProjects(shared),
+    collections: () => repo.collections(),
+
+    /** Published BoF 500 people matching a name prefix, category, country and year; newest year first. */
+    async bof500Search(input: Bof500SearchInput): Promise<Bof500Entry[]> {
+      const rows = await repo.collectionSearch(BOF500_COLLECTION, {
+        name: input.name,
+        category: input.category,
+        country: input.country,
+        year: input.year,
+        limit: input.first,
+      });
+      return rows.map((row) => ({
+        year: row.year,
+        category: row.category,
+        profile: {
+          ...row.public,
+          profileId: row.id,
+          version: row.version,
+          publishedVersion: row.publishedVersion,
+          publishedAt: row.publishedAt,
+          ownerUserId: row.ownerUserId,
+          profileBadges: row.badges,
+        },
+      }));
+    },
+  };
+}
+
+export type ProfilesModule = ReturnType<typeof createProfilesModule>;
