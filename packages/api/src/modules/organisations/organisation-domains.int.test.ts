@@ -263,6 +263,22 @@ describe('organisation domain claims', () => {
       ),
     ).toMatchObject({ __typename: 'BaseError', message: expect.stringContaining('wait a minute') });
     expect(await confirm(genuine)).toMatchObject(invalid);
+    // Another address must be at the domain too.
+    for (const email of ['boss@elsewhere.example', 'a b']) {
+      expect(
+        await call(
+          RESEND,
+          'resendOrganisationAccountDomainVerification',
+          { accountId: account.id, domainId, email },
+          owner,
+        ),
+      ).toMatchObject({
+        __typename: 'ZodError',
+        fieldErrors: [
+          { path: ['input', 'email'], message: 'The confirmation must go to an address at links.example.' },
+        ],
+      });
+    }
 
     // Expiry: a module with its own clock over the same database and key.
     const sent: MailMessage[] = [];

@@ -1,6 +1,7 @@
 import { DomainError } from '../../errors/domain-error';
 import { FieldValidationError } from '../../errors/field-validation-error';
 import { UnauthorizedError } from '../../errors/unauthorized-error';
+import { EMAIL_ADDRESS_PATTERN } from '../../inputs/email-address';
 import {
   DOMAIN_VERIFICATION_TTL_MS,
   signDomainVerificationToken,
@@ -147,7 +148,11 @@ export async function resendOrganisationAccountDomainVerification(
       ? `${input.email}@${domain.domain}`
       : null;
   const email = given ?? domain.verificationEmail;
-  if (!email || email.slice(email.lastIndexOf('@') + 1) !== domain.domain) {
+  if (
+    !email ||
+    !EMAIL_ADDRESS_PATTERN.test(email) ||
+    email.slice(email.lastIndexOf('@') + 1) !== domain.domain
+  ) {
     throw new FieldValidationError([
       {
         path: ['input', 'email'],
