@@ -68,8 +68,11 @@ export const organisationAccountUsers = pgTable(
     uniqueIndex('organisation_account_users_account_user').on(t.accountId, t.userId),
     index('organisation_account_users_user').on(t.userId),
     index('organisation_account_users_email').on(t.email),
-    // The users search matches part of an address.
-    index('organisation_account_users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
+    // The users search matches part of an address. Without fastupdate: PGlite runs no autovacuum, so a
+    // pending list would only grow, and every search would read it through.
+    index('organisation_account_users_email_trgm')
+      .using('gin', t.email.op('gin_trgm_ops'))
+      .with({ fastupdate: 'off' }),
   ],
 );
 

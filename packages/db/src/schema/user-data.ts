@@ -32,11 +32,11 @@ export const userData = pgTable(
     ...timestamps,
   },
   (t) => [
-    // The organisation users search matches part of the name as one string (first, last, or both).
-    index('user_data_name_trgm').using(
-      'gin',
-      sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`,
-    ),
+    // The organisation users search matches part of the name as one string (first, last, or both);
+    // without fastupdate, as PGlite runs no autovacuum to empty a pending list.
+    index('user_data_name_trgm')
+      .using('gin', sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`)
+      .with({ fastupdate: 'off' }),
   ],
 );
 

@@ -258,20 +258,19 @@ export function createOrganisationsRepo(db: Database) {
       after?: { email: string; id: string } | undefined;
     }): Promise<AccountUserRecord[]> {
       const term = filter.search ? likePattern(filter.search) : null;
-      const page = (q: Pick<Database, 'select'>) =>
-        q
-          .select(userColumns)
-          .from(organisationAccountUsers)
-          .leftJoin(userData, eq(userData.userId, organisationAccountUsers.userId))
-          .where(
-            and(
-              eq(organisationAccountUsers.accountId, filter.accountId),
-              filter.role ? eq(organisationAccountUsers.role, filter.role) : undefined,
-              // The address, or the name as one string (the first name, the last name and both
-              // together): two lookups, each by its trigram index (an OR across the joined tables would
-              // read every seat of the account), united by seat id.
-              term
-                ? sql`${organisationAccountUsers.id} in (
+      return db
+        .select(userColumns)
+        .from(organisationAccountUsers)
+        .leftJoin(userData, eq(userData.userId, organisationAccountUsers.userId))
+        .where(
+          and(
+            eq(organisationAccountUsers.accountId, filter.accountId),
+            filter.role ? eq(organisationAccountUsers.role, filter.role) : undefined,
+            // The address, or the name as one string (the first name, the last name and both
+            // together): two lookups, each by its trigram index (an OR across the joined tables would
+            // read every seat of the account and test both on each), united by seat id.
+            term
+              ? sql`${organisationAccountUsers.id} in (
                   select o.id from ${organisationAccountUsers} o
                    where o.account_id = ${filter.accountId} and o.email ilike ${term}
                   union
@@ -279,29 +278,20 @@ export function createOrganisationsRepo(db: Database) {
                     join ${userData} u on u.user_id = o.user_id
                    where o.account_id = ${filter.accountId}
                      and (coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) ilike ${term})`
-                : undefined,
-              filter.after
-                ? or(
-                    gt(organisationAccountUsers.email, filter.after.email),
-                    and(
-                      eq(organisationAccountUsers.email, filter.after.email),
-                      gt(organisationAccountUsers.id, filter.after.id),
-                    ),
-                  )
-                : undefined,
-            ),
-          )
-          .orderBy(asc(organisationAccountUsers.email), asc(organisationAccountUsers.id))
-          .limit(filter.limit);
-      if (!term || filter.search!.length < 3) return page(db);
-      // A term of three characters or more is found through the trigram indexes. On a small account the
-      // planner prefers reading every row, costing each ILIKE as cheap as a comparison; on embedded
-      // PGlite (WebAssembly) it is many times dearer, and the index lookups are what keep a search of
-      // 10,000 users fast (bench/organisation-users.ts). For this query only, then.
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        return page(tx);
-      });
+              : undefined,
+            filter.after
+              ? or(
+                  gt(organisationAccountUsers.email, filter.after.email),
+                  and(
+                    eq(organisationAccountUsers.email, filter.after.email),
+                    gt(organisationAccountUsers.id, filter.after.id),
+                  ),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(asc(organisationAccountUsers.email), asc(organisationAccountUsers.id))
+        .limit(filter.limit);
     },
 
     /**
