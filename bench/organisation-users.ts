@@ -1,6 +1,7 @@
 // organisationAccountUsers on an account of 10,000 users, on embedded PGlite (in memory, every
 // migration applied): the first page, a search by name or address, and a role filter, as the users page
-// asks them. Run: npx tsx bench/organisation-users.ts
+// asks them. Run: npm run bench:organisation-users
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseServerEnv } from '@bof/config/server';
 import { accounts, organisationAccountUsers, organisationAccounts, userData } from '@bof/db/schema';
@@ -67,6 +68,11 @@ for (let start = 0; start < USERS; start += 1000) {
 }
 await database.pglite?.query('analyze');
 
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+console.log(`load average before: ${load()}`);
 const requester = { userId: 'u0' };
 async function measure(label: string, filter: Record<string, unknown>) {
   const parsed = usersFilterSchema.parse({ accountId, ...filter });
@@ -90,4 +96,5 @@ await measure('role ADMIN', { role: 'ADMIN' });
 await measure('page 2 after a cursor', {
   after: Buffer.from(JSON.stringify(['member1023@bench.example', 'au1023'])).toString('base64url'),
 });
+console.log(`load average after: ${load()}`);
 await database.close();

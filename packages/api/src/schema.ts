@@ -11,6 +11,7 @@ import './modules/content/content.graphql';
 import './modules/access/access.graphql';
 import './modules/email-change/email-change.graphql';
 import './modules/organisations/organisations.graphql';
+import './modules/organisations/organisation-domains.graphql';
 import './modules/organisations/purchase-organisation.graphql';
 import './modules/organisations/purchase-organisation-seats.graphql';
 import './modules/students/students.graphql';

@@ -136,7 +136,11 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     platform,
     ports.billingProvider ? { provider: ports.billingProvider } : {},
   );
-  const organisations = createOrganisationsModule(platform, ports.courier, { billing });
+  const organisations = createOrganisationsModule(platform, ports.courier, {
+    billing,
+    // Read when a domain verification link is signed, after the session module below exists.
+    secret: () => sessions.paywallSecret,
+  });
   const sessions = await createSessionModule(
     platform,
     { billing },

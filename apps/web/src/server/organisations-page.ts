@@ -1,5 +1,6 @@
 import { findPlan } from '@bof/api/billing';
 import { runningServices } from '@bof/api/running-services';
+import type { AccountDomain } from '../components/organisations/organisation-domains';
 import type { AccountUser, Role } from '../components/organisations/organisation-users';
 
 export type Membership = Awaited<ReturnType<typeof membershipsOf>>[number];
@@ -78,4 +79,26 @@ export async function offeredAccount(accountId: string | null) {
   if (!accountId) return null;
   const account = await (await runningServices()).organisations.repo.findAccount(accountId);
   return account && account.accessEndsAt > new Date() ? { accountId, title: account.title } : null;
+}
+
+/** The account's claimed domains, for one of its owners or admins (UnauthorizedError otherwise). */
+export async function domainsPageData(userId: string, accountId: string): Promise<AccountDomain[]> {
+  const { organisations } = await runningServices();
+  const domains = await organisations.domains({ userId }, accountId);
+  return Promise.all(
+    domains.map(async (d) => ({
+      domainId: d.id,
+      domain: d.domain,
+      isDisabled: d.disabledAt !== null,
+      isVerified: d.verifiedAt !== null,
+      verificationEmail: d.verificationEmail,
+      verificationSentAt: d.verificationSentAt?.toISOString() ?? null,
+      verifiedAt: d.verifiedAt?.toISOString() ?? null,
+      createdAt: d.createdAt.toISOString(),
+      disabledAt: d.disabledAt?.toISOString() ?? null,
+      disablerEmail: d.disablerUserId
+        ? ((await organisations.repo.seatOf(accountId, d.disablerUserId))?.email ?? null)
+        : null,
+    })),
+  );
 }

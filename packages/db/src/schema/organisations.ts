@@ -68,6 +68,11 @@ export const organisationAccountUsers = pgTable(
     uniqueIndex('organisation_account_users_account_user').on(t.accountId, t.userId),
     index('organisation_account_users_user').on(t.userId),
     index('organisation_account_users_email').on(t.email),
+    // The users search matches part of an address. Without fastupdate: PGlite runs no autovacuum, so a
+    // pending list would only grow, and every search would read it through.
+    index('organisation_account_users_email_trgm')
+      .using('gin', t.email.op('gin_trgm_ops'))
+      .with({ fastupdate: 'off' }),
   ],
 );
 
@@ -84,12 +89,19 @@ export const organisationAccountDomains = pgTable(
     verifiedAt: at('verified_at'),
     disabledAt: at('disabled_at'),
     disablerUserId: text('disabler_user_id'),
+    /** The address at the domain the last verification e-mail went to, and when (the link's `issuedAt`). */
+    verificationEmail: text('verification_email'),
+    verificationSentAt: at('verification_sent_at'),
     createdAt: at('created_at').notNull().default(now()),
   },
   (t) => [
-    // One enabled claim per domain across all accounts.
+    // One enabled, proved claim per domain across all accounts (a pending claim blocks nobody).
     uniqueIndex('organisation_account_domains_enabled')
       .on(t.domain)
+      .where(sql`${t.disabledAt} is null and ${t.verifiedAt} is not null`),
+    // One enabled claim per domain in an account.
+    uniqueIndex('organisation_account_domains_account_domain')
+      .on(t.accountId, t.domain)
       .where(sql`${t.disabledAt} is null`),
     index('organisation_account_domains_account').on(t.accountId),
   ],

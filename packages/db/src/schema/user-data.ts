@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { countries, jobFunctions, jobIndustries, jobLevels } from './reference';
 
@@ -16,19 +16,29 @@ const timestamps = {
  * A reader's personal details (spec §3 UserData), completed on one-more-step and edited on the account
  * page. The reference columns hold keys of the reference lists.
  */
-export const userData = pgTable('user_data', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => accounts.userId, { onDelete: 'cascade' }),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  country: text('country').references(() => countries.key, { onUpdate: 'cascade' }),
-  jobFunction: text('job_function').references(() => jobFunctions.key, { onUpdate: 'cascade' }),
-  jobIndustry: text('job_industry').references(() => jobIndustries.key, { onUpdate: 'cascade' }),
-  jobLevel: text('job_level').references(() => jobLevels.key, { onUpdate: 'cascade' }),
-  organisationTitle: text('organisation_title'),
-  ...timestamps,
-});
+export const userData = pgTable(
+  'user_data',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => accounts.userId, { onDelete: 'cascade' }),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    country: text('country').references(() => countries.key, { onUpdate: 'cascade' }),
+    jobFunction: text('job_function').references(() => jobFunctions.key, { onUpdate: 'cascade' }),
+    jobIndustry: text('job_industry').references(() => jobIndustries.key, { onUpdate: 'cascade' }),
+    jobLevel: text('job_level').references(() => jobLevels.key, { onUpdate: 'cascade' }),
+    organisationTitle: text('organisation_title'),
+    ...timestamps,
+  },
+  (t) => [
+    // The organisation users search matches part of the name as one string (first, last, or both);
+    // without fastupdate, as PGlite runs no autovacuum to empty a pending list.
+    index('user_data_name_trgm')
+      .using('gin', sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`)
+      .with({ fastupdate: 'off' }),
+  ],
+);
 
 /**
  * A student's academic e-mail address and its verification (spec §3 UserAcademicData). The code is

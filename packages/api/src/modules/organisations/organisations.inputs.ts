@@ -96,3 +96,82 @@ export const grantPartnerInputSchema = z.object({
     )
     .transform((v) => new Date(v)),
 });
+
+/** A domain name: letters, digits and hyphens in dot-separated labels, ending in a top-level domain of 2 to 10 letters (spec §5). */
+const HOSTNAME_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,10}$/;
+
+export const domainSchema = z
+  .string({ error: 'Enter the e-mail domain, like example.com.' })
+  .trim()
+  .toLowerCase()
+  .transform((v) => v.replace(/^@/, '').replace(/\.$/, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, 'Enter the e-mail domain, like example.com.')
+      .max(253, 'A domain can be at most 253 characters.')
+      .regex(HOSTNAME_PATTERN, 'Enter a domain like example.com (no https://, no @, no path).'),
+  );
+
+export const domainIdSchema = z
+  .string({ error: 'Give the domain id.' })
+  .trim()
+  .min(1, 'Give the domain id.')
+  .max(64, 'A domain id is at most 64 characters.');
+
+/** The verification address: a full address at the domain, or just its local part. */
+const verificationAddressSchema = z
+  .string({ error: 'Enter the address at that domain to send the confirmation to.' })
+  .trim()
+  .min(1, 'Enter the address at that domain to send the confirmation to.')
+  .max(254, 'An e-mail address can be at most 254 characters.')
+  .transform((v) => v.toLowerCase());
+
+/** `email` becomes a full address at `domain`; an address at another domain is refused. */
+function addressAt(
+  input: { domain: string; email: string },
+  ctx: z.RefinementCtx,
+  path: string,
+): string | typeof z.NEVER {
+  const email = input.email.includes('@') ? input.email : `${input.email}@${input.domain}`;
+  if (!EMAIL_ADDRESS_PATTERN.test(email)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [path],
+      message: 'Enter an address like name@example.com, or just the part before @.',
+    });
+    return z.NEVER;
+  }
+  if (email.slice(email.lastIndexOf('@') + 1) !== input.domain) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [path],
+      message: `The confirmation must go to an address at ${input.domain}.`,
+    });
+    return z.NEVER;
+  }
+  return email;
+}
+
+export const claimDomainInputSchema = z
+  .object({ accountId: accountIdSchema, domain: domainSchema, email: verificationAddressSchema })
+  .transform((input, ctx) => ({ ...input, email: addressAt(input, ctx, 'email') }));
+
+export const domainInputSchema = z.object({ accountId: accountIdSchema, domainId: domainIdSchema });
+
+export const resendDomainVerificationInputSchema = z.object({
+  accountId: accountIdSchema,
+  domainId: domainIdSchema,
+  /** Another address at the domain (full, or the part before @); the last one used otherwise. */
+  email: verificationAddressSchema.optional(),
+});
+
+export const confirmDomainInputSchema = z.object({
+  token: z
+    .string({ error: 'This link is not complete: open it from the e-mail again.' })
+    .trim()
+    .min(1, 'This link is not complete: open it from the e-mail again.')
+    .max(2048, 'This link is not complete: open it from the e-mail again.'),
+});
+
+export type ClaimDomainInput = z.infer<typeof claimDomainInputSchema>;

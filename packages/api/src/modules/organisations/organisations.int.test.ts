@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrganisationAccountRole } from '@bof/config/enums';
-import { organisationAccountDomains } from '@bof/db/schema';
+import { organisationAccountDomains, userData } from '@bof/db/schema';
 import type { Viewer } from '../../auth/viewer';
 import { NO_MEMBERSHIP, type Membership } from '../billing/membership';
 import { createGraphQLHarness, type GraphQLHarness } from '../../testing/graphql-harness';
@@ -233,6 +233,24 @@ describe('organisation accounts over GraphQL', () => {
     });
     const wildcard = await harness.post(USERS, { filter: { accountId: account.id, search: '%' } }, owner);
     expect(data(wildcard.body, 'organisationAccountUsers')).toMatchObject({ users: [] });
+    // By name (first, last, or both as one string), only within this account.
+    const named = await harness.signIn('org-list-named');
+    await harness.db
+      .insert(userData)
+      .values({ userId: named.userId, firstName: 'Grace', lastName: 'Hopwood' });
+    await add(owner, account.id, [named.email]);
+    const outsider = await newAccount('org-list-outsider', 3);
+    const namesake = await harness.signIn('org-list-namesake');
+    await harness.db
+      .insert(userData)
+      .values({ userId: namesake.userId, firstName: 'Grace', lastName: 'Hopwood' });
+    await add(outsider.owner, outsider.account.id, [namesake.email]);
+    for (const term of ['hopwood', 'GRACE H', 'ace hop']) {
+      const byName = await harness.post(USERS, { filter: { accountId: account.id, search: term } }, owner);
+      expect(data(byName.body, 'organisationAccountUsers')).toMatchObject({
+        users: [{ email: named.email, userId: named.userId }],
+      });
+    }
     const badCursor = await harness.post(USERS, { filter: { accountId: account.id, after: '!!' } }, owner);
     expect(data(badCursor.body, 'organisationAccountUsers').__typename).toBe('ZodError');
   });

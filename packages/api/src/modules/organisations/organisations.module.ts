@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { MembershipLevel, MembershipType, OrganisationAccountRole } from '@bof/config/enums';
 import { FieldValidationError } from '../../errors/field-validation-error';
 import type { MembershipRecords } from '../../auth/membership-records';
@@ -7,6 +7,16 @@ import type { Platform } from '../../platform/platform';
 import type { BillingModule } from '../billing/billing.module';
 import { membershipLevelRank } from '../billing/membership';
 import type { Mailer } from '../email-change/email-change-mail';
+import {
+  claimOrganisationAccountDomain,
+  confirmOrganisationAccountDomain,
+  disableOrganisationAccountDomain,
+  enableOrganisationAccountDomain,
+  organisationAccountDomains,
+  proveOrganisationAccountDomain,
+  resendOrganisationAccountDomainVerification,
+  type DomainDeps,
+} from './organisation-domains';
 import {
   createOrganisationsRepo,
   syncOrganisationSubscription,
@@ -28,7 +38,7 @@ import {
   type OrganisationsDeps,
   type Requester,
 } from './organisations.service';
-import type { AddUsersInput, UsersFilter } from './organisations.inputs';
+import type { AddUsersInput, ClaimDomainInput, UsersFilter } from './organisations.inputs';
 import { purchaseOrganisationSubscription, type Buyer } from './purchase-organisation-subscription';
 import type { PurchaseOrganisationInput } from './purchase-organisation.inputs';
 import { previewOrganisationSeatPurchase, purchaseOrganisationSeats } from './purchase-organisation-seats';
@@ -55,6 +65,11 @@ export function createOrganisationsModule(
     /** The billing module: organisation purchases go through its provider and purchase claims. */
     billing?: Pick<BillingModule, 'deps' | 'flushWebhooks'> &
       Partial<Pick<BillingModule, 'setOrganisationSubscriptionSync'>>;
+    /**
+     * The product's cookie-signing secret, asked for when a domain verification link is signed or
+     * checked (the session module that holds it is built after this one). A random one otherwise (tests).
+     */
+    secret?: () => string;
   } = {},
 ) {
   const repo = createOrganisationsRepo(platform.db);
@@ -77,6 +92,14 @@ export function createOrganisationsModule(
     if (!options.billing) throw new Error('Organisation billing needs the billing module.');
     return options.billing;
   };
+  const fallbackSecret = randomBytes(32).toString('base64url');
+  /** The domain verification links' key, derived from the product's secret. */
+  const domainDeps = (): DomainDeps => ({
+    ...deps,
+    secret: createHmac('sha256', options.secret?.() ?? fallbackSecret)
+      .update('organisation-domain-links')
+      .digest('base64url'),
+  });
   const roles: OrganisationRoles = {
     roleOf: async ({ accountId, userId }) => (await repo.seatOf(accountId, userId))?.role ?? null,
   };
@@ -183,6 +206,24 @@ export function createOrganisationsModule(
     memberships: (userId: string) => organisationMembershipsOf(deps, userId),
     join: (reader: { userId: string; email: string; unclaimedAccountId: string | null }, accountId: string) =>
       joinOrganisationAccount(deps, reader, accountId),
+    /** The account's claimed domains (owners and admins). */
+    domains: (requester: Requester, accountId: string) =>
+      organisationAccountDomains(domainDeps(), requester, accountId),
+    /** An owner claims a domain; the verification e-mail goes to `input.email` at it. */
+    claimDomain: (requester: Requester, input: ClaimDomainInput) =>
+      claimOrganisationAccountDomain(domainDeps(), requester, input),
+    resendDomainVerification: (
+      requester: Requester,
+      input: { accountId: string; domainId: string; email?: string | undefined },
+    ) => resendOrganisationAccountDomainVerification(domainDeps(), requester, input),
+    /** Anyone holding a genuine, current verification link confirms the claim. */
+    confirmDomain: (token: string) => confirmOrganisationAccountDomain(domainDeps(), token),
+    /** Admins only (the caller checks): marks a claim proved without the e-mail. */
+    proveDomain: (domainId: string) => proveOrganisationAccountDomain(domainDeps(), domainId),
+    disableDomain: (requester: Requester, input: { accountId: string; domainId: string }) =>
+      disableOrganisationAccountDomain(domainDeps(), requester, input),
+    enableDomain: (requester: Requester, input: { accountId: string; domainId: string }) =>
+      enableOrganisationAccountDomain(domainDeps(), requester, input),
     /** Every user of the account, for the CSV download: managers only (UnauthorizedError otherwise). */
     async allUsers(requester: Requester, accountId: string) {
       await requireOrganisationRole(deps, accountId, requester.userId, ['OWNER', 'ADMIN']);

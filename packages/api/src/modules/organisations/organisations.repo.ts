@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { OrganisationAccountRole } from '@bof/config/enums';
 import type { ProviderSubscription } from '@bof/billing/billing-provider';
 import type { Database } from '@bof/db/client';
@@ -320,15 +320,18 @@ export function createOrganisationsRepo(db: Database) {
           and(
             eq(organisationAccountUsers.accountId, filter.accountId),
             filter.role ? eq(organisationAccountUsers.role, filter.role) : undefined,
-            // The name as one string covers the first name, the last name and both together.
+            // The address, or the name as one string (the first name, the last name and both
+            // together): two lookups, each by its trigram index (an OR across the joined tables would
+            // read every seat of the account and test both on each), united by seat id.
             term
-              ? or(
-                  ilike(organisationAccountUsers.email, term),
-                  ilike(
-                    sql`coalesce(${userData.firstName}, '') || ' ' || coalesce(${userData.lastName}, '')`,
-                    term,
-                  ),
-                )
+              ? sql`${organisationAccountUsers.id} in (
+                  select o.id from ${organisationAccountUsers} o
+                   where o.account_id = ${filter.accountId} and o.email ilike ${term}
+                  union
+                  select o.id from ${organisationAccountUsers} o
+                    join ${userData} u on u.user_id = o.user_id
+                   where o.account_id = ${filter.accountId}
+                     and (coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) ilike ${term})`
               : undefined,
             filter.after
               ? or(
@@ -423,6 +426,108 @@ export function createOrganisationsRepo(db: Database) {
         .from(organisationAccountDomains)
         .where(eq(organisationAccountDomains.accountId, accountId))
         .orderBy(asc(organisationAccountDomains.domain), asc(organisationAccountDomains.createdAt));
+    },
+
+    async findDomain(domainId: string): Promise<OrganisationDomainRecord | null> {
+      const [row] = await db
+        .select()
+        .from(organisationAccountDomains)
+        .where(eq(organisationAccountDomains.id, domainId));
+      return row ?? null;
+    },
+
+    /** The enabled claims (proved or not) on `domain`, of every account. */
+    async enabledClaimsOn(domain: string): Promise<OrganisationDomainRecord[]> {
+      return db
+        .select()
+        .from(organisationAccountDomains)
+        .where(
+          and(eq(organisationAccountDomains.domain, domain), isNull(organisationAccountDomains.disabledAt)),
+        );
+    },
+
+    /** A new, unproved claim; null when the account has an enabled claim on the domain already. */
+    async insertDomain(row: {
+      id: string;
+      accountId: string;
+      domain: string;
+      creatorUserId: string;
+    }): Promise<OrganisationDomainRecord | null> {
+      try {
+        const [created] = await db.insert(organisationAccountDomains).values(row).returning();
+        return created!;
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+    },
+
+    /** Records where and when the latest verification e-mail went: earlier links stop working. */
+    async setVerificationSent(domainId: string, email: string, at: Date): Promise<OrganisationDomainRecord> {
+      const [row] = await db
+        .update(organisationAccountDomains)
+        .set({ verificationEmail: email, verificationSentAt: at })
+        .where(eq(organisationAccountDomains.id, domainId))
+        .returning();
+      return row!;
+    },
+
+    /**
+     * Marks an enabled, unproved claim proved, once: `sentAt` (a link's) must be the latest e-mail's.
+     * `taken` when another account proved the domain first.
+     */
+    async markDomainVerified(
+      domainId: string,
+      at: Date,
+      sentAt: Date | null,
+    ): Promise<
+      { kind: 'verified'; domain: OrganisationDomainRecord } | { kind: 'not_pending' } | { kind: 'taken' }
+    > {
+      try {
+        const [row] = await db
+          .update(organisationAccountDomains)
+          .set({ verifiedAt: at })
+          .where(
+            and(
+              eq(organisationAccountDomains.id, domainId),
+              isNull(organisationAccountDomains.verifiedAt),
+              isNull(organisationAccountDomains.disabledAt),
+              sentAt ? eq(organisationAccountDomains.verificationSentAt, sentAt) : undefined,
+            ),
+          )
+          .returning();
+        return row ? { kind: 'verified', domain: row } : { kind: 'not_pending' };
+      } catch (error) {
+        if (isUniqueViolation(error)) return { kind: 'taken' };
+        throw error;
+      }
+    },
+
+    /**
+     * Disables (with who and when) or enables again the account's claim. `taken` when enabling would
+     * make a second enabled claim on the domain (in this account, or a proved one elsewhere).
+     */
+    async setDomainDisabled(
+      accountId: string,
+      domainId: string,
+      disabled: { at: Date; byUserId: string } | null,
+    ): Promise<{ kind: 'done'; domain: OrganisationDomainRecord | null } | { kind: 'taken' }> {
+      try {
+        const [row] = await db
+          .update(organisationAccountDomains)
+          .set({ disabledAt: disabled?.at ?? null, disablerUserId: disabled?.byUserId ?? null })
+          .where(
+            and(
+              eq(organisationAccountDomains.accountId, accountId),
+              eq(organisationAccountDomains.id, domainId),
+            ),
+          )
+          .returning();
+        return { kind: 'done', domain: row ?? null };
+      } catch (error) {
+        if (isUniqueViolation(error)) return { kind: 'taken' };
+        throw error;
+      }
     },
 
     /** The enabled, proved claim on `domain`, if any. */

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { runningServices } from '@bof/api/running-services';
 import { SignInPrompt } from '../../../components/auth/sign-in-prompt';
+import { JoinOrganisationOffer } from '../../../components/organisations/join-organisation-offer';
+import { offeredAccount } from '../../../server/organisations-page';
 import { getServerViewer } from '../../../server/server-viewer';
 import { formatDate } from '../../../site/dates';
 import { single } from '../../../server/identity-flows';
@@ -15,7 +17,9 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
  * Spec §2 /user/welcome-pro/: the welcome of a reader who holds a seat in an organisation account,
  * the buyer first of all: what their organisation now has, and (for owners and admins) the way to add
  * colleagues. `account` names the account just bought; any other account of the reader's is shown
- * otherwise, and one that is not theirs is never shown.
+ * otherwise, and one that is not theirs is never shown. A reader whose confirmed address is at a domain
+ * an account has claimed (the token's `unclaimed_membership_account_id`) is offered to join it in one
+ * click.
  */
 export default async function WelcomeProPage({ searchParams }: Props) {
   const viewer = await getServerViewer();
@@ -33,6 +37,17 @@ export default async function WelcomeProPage({ searchParams }: Props) {
   const { organisations } = await runningServices();
   const held = await organisations.repo.accountsOf(viewer.user_id);
   const chosen = held.find((h) => h.account.id === asked) ?? held[held.length - 1];
+  const offer = await offeredAccount(viewer.unclaimed_membership_account_id);
+  const joinOffer = offer ? <JoinOrganisationOffer offer={offer} viewerUserId={viewer.user_id} /> : null;
+  if (!chosen && offer) {
+    return (
+      <section className="mx-auto max-w-measure px-gutter py-10">
+        <p className="text-sm font-semibold uppercase tracking-wide text-accent">Organisation membership</p>
+        <h1 className="mt-2 font-serif text-3xl font-bold">Your organisation is a member</h1>
+        {joinOffer}
+      </section>
+    );
+  }
   if (!chosen) {
     return (
       <section className="mx-auto max-w-measure px-gutter py-10">
@@ -59,6 +74,7 @@ export default async function WelcomeProPage({ searchParams }: Props) {
           : `You hold a seat on ${account.title}'s membership.`}{' '}
         Every article, analysis and briefing is open to you now.
       </p>
+      {joinOffer}
       <dl className="mt-6 grid max-w-sm grid-cols-[1fr_auto] gap-y-1 text-sm" data-testid="welcome-pro-seats">
         <dt>Seats bought</dt>
         <dd className="text-right">{account.purchasedSeats}</dd>

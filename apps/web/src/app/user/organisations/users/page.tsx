@@ -113,6 +113,11 @@ export default async function OrganisationUsersPage({ searchParams }: Props) {
         initialPage={data.page}
       />
       <p className="mt-12 text-sm">
+        <Link href={`/user/organisations/domains/?accountId=${encodeURIComponent(current.accountId)}`}>
+          E-mail domains: let colleagues join by their address
+        </Link>
+      </p>
+      <p className="mt-3 text-sm">
         <Link href="/user/organisations/memberships/">Your organisation memberships</Link>
       </p>
     </section>
