@@ -5,6 +5,7 @@ import { newsletterEditions, newsletterSends, newsletterSubscriptions, newslette
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { StoryCard } from '../content/content.types';
 import type { Mailer, MailMessage } from '../email-change/email-change-mail';
+import { type EditionBody, type RenderedEdition, personalise, renderEdition } from './newsletter-email';
 import { signUnsubscribeToken } from './unsubscribe-token';
 
 export const DELIVER_QUEUE = 'newsletter-deliver';
@@ -42,15 +43,6 @@ export interface SendingDeps {
   jobExpirySeconds?: number;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-interface EditionBody {
-  subject: string;
-  title: string;
-  stories: { headline: string; standfirst: string; url: string }[];
-}
-
 /**
  * Composes editions from published stories and sends them through the job queue: one send record per
  * (edition, reader), taken before the courier is called, so a retried or resumed job never mails a
@@ -58,7 +50,8 @@ interface EditionBody {
  */
 export function createNewsletterSending(deps: SendingDeps) {
   const { db, jobs } = deps;
-  const bodies = new Map<string, EditionBody>();
+  /** Each edition rendered once per process; a reader's message only puts in their unsubscribe link. */
+  const rendered = new Map<string, Promise<{ body: EditionBody; rendered: RenderedEdition } | null>>();
   const queueSettings = {
     retryLimit: 10,
     retryDelaySeconds: 2,
@@ -66,9 +59,7 @@ export function createNewsletterSending(deps: SendingDeps) {
     expireInSeconds: deps.jobExpirySeconds ?? 15 * 60,
   };
 
-  async function bodyOf(editionId: string): Promise<EditionBody | null> {
-    const cached = bodies.get(editionId);
-    if (cached) return cached;
+  async function loadBody(editionId: string): Promise<EditionBody | null> {
     const [stored] = await db
       .select({
         subject: newsletterEditions.subject,
@@ -79,47 +70,52 @@ export function createNewsletterSending(deps: SendingDeps) {
       .innerJoin(newsletters, eq(newsletters.newsletterId, newsletterEditions.newsletterId))
       .where(eq(newsletterEditions.id, editionId));
     if (!stored) return null;
-    const stories = (await deps.latestStories(200)).filter((s) => stored.storyIds.includes(s.id));
-    const body: EditionBody = {
-      subject: stored.subject,
-      title: stored.title,
-      // Only the public standfirst of any story, gated or not: the link opens by the reader's own access.
-      stories: stories.map((s) => ({
-        headline: s.headline,
-        standfirst: s.standfirst,
-        url: `${deps.siteUrl}${deps.storyPath(s)}`,
-      })),
-    };
-    bodies.set(editionId, body);
-    return body;
+    const byId = new Map((await deps.latestStories(200)).map((s) => [s.id, s]));
+    const stories = stored.storyIds.flatMap((id) => byId.get(id) ?? []);
+    return { subject: stored.subject, title: stored.title, stories: stories.map(emailStory) };
   }
 
-  function messageFor(body: EditionBody, to: string, userId: string, newsletterId: string): MailMessage {
+  /** Only the public standfirst of any story, gated or not: the link opens by the reader's own access. */
+  function emailStory(s: StoryCard): EditionBody['stories'][number] {
+    return {
+      headline: s.headline,
+      standfirst: s.standfirst,
+      url: `${deps.siteUrl}${deps.storyPath(s)}`,
+      gated: s.access !== 'free',
+    };
+  }
+
+  function renderedEdition(editionId: string) {
+    let found = rendered.get(editionId);
+    if (!found) {
+      found = loadBody(editionId).then(async (body) =>
+        body ? { body, rendered: await renderEdition(body, deps.siteName) } : null,
+      );
+      found.catch(() => rendered.delete(editionId));
+      rendered.set(editionId, found);
+    }
+    return found;
+  }
+
+  function unsubscribeUrlFor(userId: string, newsletterId: string): string {
     const token = signUnsubscribeToken(deps.unsubscribeSecret, userId, newsletterId);
-    const unsubscribeUrl = `${deps.siteUrl}/newsletters/unsubscribe/?token=${encodeURIComponent(token)}`;
-    const text = [
-      body.title,
-      '',
-      ...body.stories.flatMap((s) => [s.headline, s.standfirst, s.url, '']),
-      `Unsubscribe: ${unsubscribeUrl}`,
-    ].join('\n');
-    const html =
-      '<!doctype html><html><body style="margin:0;padding:16px;font-family:Georgia,serif;max-width:600px">' +
-      `<h1 style="font-size:24px">${escapeHtml(body.title)}</h1>` +
-      body.stories
-        .map(
-          (s) =>
-            `<h2 style="font-size:18px"><a href="${escapeHtml(s.url)}">${escapeHtml(s.headline)}</a></h2>` +
-            `<p>${escapeHtml(s.standfirst)}</p>`,
-        )
-        .join('') +
-      `<p style="font-size:12px"><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p></body></html>`;
+    return `${deps.siteUrl}/newsletters/unsubscribe/?token=${encodeURIComponent(token)}`;
+  }
+
+  /** One reader's message of a rendered edition: their unsubscribe link in the body and the headers. */
+  function personalMessage(
+    subject: string,
+    edition: RenderedEdition,
+    to: string,
+    userId: string,
+    newsletterId: string,
+  ): MailMessage {
+    const unsubscribeUrl = unsubscribeUrlFor(userId, newsletterId);
     return {
       to,
-      subject: body.subject,
+      subject,
       templateType: 'newsletter_edition',
-      text,
-      html,
+      ...personalise(edition, unsubscribeUrl),
       headers: {
         'List-Unsubscribe': `<${unsubscribeUrl}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -127,29 +123,45 @@ export function createNewsletterSending(deps: SendingDeps) {
     };
   }
 
+  /** Renders an edition's body for one reader (each call renders; deliveries use the edition's cache). */
+  async function messageFor(
+    body: EditionBody,
+    to: string,
+    userId: string,
+    newsletterId: string,
+  ): Promise<MailMessage> {
+    return personalMessage(body.subject, await renderEdition(body, deps.siteName), to, userId, newsletterId);
+  }
+
   const now = deps.now ?? (() => new Date());
 
-  async function subscriptionOf(userId: string, newsletterId: string) {
-    const [subscription] = await db
-      .select({ email: newsletterSubscriptions.email })
+  /** The addresses of those of `userIds` still subscribed to the newsletter (one query for a job). */
+  async function subscribedAddresses(userIds: readonly string[], newsletterId: string) {
+    const rows = await db
+      .select({ userId: newsletterSubscriptions.userId, email: newsletterSubscriptions.email })
       .from(newsletterSubscriptions)
       .where(
         and(
-          eq(newsletterSubscriptions.userId, userId),
+          inArray(newsletterSubscriptions.userId, [...userIds]),
           eq(newsletterSubscriptions.newsletterId, newsletterId),
           eq(newsletterSubscriptions.status, 'subscribed'),
         ),
       );
-    return subscription ?? null;
+    return new Map(rows.map((r) => [r.userId, r.email]));
   }
 
-  /** Sends one edition to one reader at most once. */
-  async function deliver(editionId: string, newsletterId: string, userId: string): Promise<void> {
-    const subscription = await subscriptionOf(userId, newsletterId);
-    if (!subscription) return; // unsubscribed since the send began
-    const body = await bodyOf(editionId);
-    if (!body) return;
-    await deliverOnce(editionId, userId, () => messageFor(body, subscription.email, userId, newsletterId));
+  /** Sends one edition to a job's readers, each at most once; the unsubscribed since the start are skipped. */
+  async function deliverJob(editionId: string, newsletterId: string, userIds: readonly string[]) {
+    const edition = await renderedEdition(editionId);
+    if (!edition) return;
+    const addresses = await subscribedAddresses(userIds, newsletterId);
+    await deliverEach(userIds, async (userId) => {
+      const email = addresses.get(userId);
+      if (!email) return;
+      await deliverOnce(editionId, userId, () =>
+        personalMessage(edition.body.subject, edition.rendered, email, userId, newsletterId),
+      );
+    });
   }
 
   /**
@@ -166,11 +178,32 @@ export function createNewsletterSending(deps: SendingDeps) {
   }
 
   /**
-   * Takes the send record of (edition, reader), then calls the courier: a record already taken means
-   * delivered (or being delivered) already. A courier refusal releases the record for the retry.
+   * Takes the send record of (edition, reader) and hands the message to the courier: a record already
+   * taken means delivered (or being delivered) already.
+   *
+   * A courier writing to the database (the outbox) does both in one transaction, so a worker killed at
+   * any moment leaves either both (delivered) or neither (the job's retry delivers): exactly once. Any
+   * other courier (SMTP) is called after the record is taken; its refusal releases the record for the
+   * retry, and a worker killed between the two loses that one message rather than sending it twice.
    */
-  async function deliverOnce(editionId: string, userId: string, message: () => MailMessage): Promise<void> {
-    const mail = message();
+  async function deliverOnce(
+    editionId: string,
+    userId: string,
+    message: () => MailMessage | Promise<MailMessage>,
+  ): Promise<void> {
+    const mail = await message();
+    const { within } = deps.courier;
+    if (within) {
+      await db.transaction(async (tx) => {
+        const taken = await tx
+          .insert(newsletterSends)
+          .values({ editionId, userId, email: mail.to, status: 'sent', sentAt: new Date() })
+          .onConflictDoNothing()
+          .returning({ userId: newsletterSends.userId });
+        if (taken.length > 0) await within.call(deps.courier, tx).send(mail);
+      });
+      return;
+    }
     const taken = await db
       .insert(newsletterSends)
       .values({ editionId, userId, email: mail.to, status: 'taken' })
@@ -197,8 +230,8 @@ export function createNewsletterSending(deps: SendingDeps) {
    * the edition. A reader with nothing new gets nothing (and no send record, so nothing is counted).
    */
   async function deliverDigest(editionId: string, userId: string): Promise<void> {
-    const subscription = await subscriptionOf(userId, DIGEST_ID);
-    if (!subscription) return;
+    const email = (await subscribedAddresses([userId], DIGEST_ID)).get(userId);
+    if (!email) return;
     const [edition] = await db
       .select({ createdAt: newsletterEditions.createdAt, subject: newsletterEditions.subject })
       .from(newsletterEditions)
@@ -214,13 +247,9 @@ export function createNewsletterSending(deps: SendingDeps) {
     const body: EditionBody = {
       subject: `${letter?.title ?? 'Your follows'}: ${stories[0]!.headline}`,
       title: letter?.title ?? 'Your follows',
-      stories: stories.map((s) => ({
-        headline: s.headline,
-        standfirst: s.standfirst,
-        url: `${deps.siteUrl}${deps.storyPath(s)}`,
-      })),
+      stories: stories.map(emailStory),
     };
-    await deliverOnce(editionId, userId, () => messageFor(body, subscription.email, userId, DIGEST_ID));
+    await deliverOnce(editionId, userId, () => messageFor(body, email, userId, DIGEST_ID));
   }
 
   /** The edition of a newsletter made in [from, to), if there is one (a schedule run twice). */
@@ -378,9 +407,7 @@ export function createNewsletterSending(deps: SendingDeps) {
         DELIVER_QUEUE,
         async (batch) => {
           for (const job of batch)
-            await deliverEach(job.data.userIds, (userId) =>
-              deliver(job.data.editionId, job.data.newsletterId, userId),
-            );
+            await deliverJob(job.data.editionId, job.data.newsletterId, job.data.userIds);
         },
         {
           concurrency: options.concurrency ?? 2,
