@@ -63,6 +63,20 @@ export const newsletterSignupRequests = pgTable('newsletter_signup_requests', {
     .default(sql`now()`),
 });
 
+/**
+ * Fixed-window counters of anonymous sign-up confirmation e-mails: per client IP (`ip:<address>`) and for
+ * everyone (`all`), per hour, so a script cannot make the site mail strangers in bulk.
+ */
+export const newsletterSignupLimits = pgTable(
+  'newsletter_signup_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
+
 /** One edition of a newsletter: composed from published stories, rendered once, sent to every subscriber. */
 export const newsletterEditions = pgTable('newsletter_editions', {
   id: uuid('id').primaryKey(),

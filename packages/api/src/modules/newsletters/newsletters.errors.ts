@@ -31,3 +31,16 @@ export class NewsletterSignUpUnavailableError extends DomainError {
     );
   }
 }
+
+/**
+ * Too many confirmation e-mails from this client address, or from everyone, in the past hour; nothing
+ * was sent.
+ */
+export class NewsletterSignUpRateLimitedError extends DomainError {
+  constructor() {
+    super(
+      'newsletter_sign_up_rate_limited',
+      'Too many newsletter sign-ups have been asked for just now. Please try again in an hour.',
+    );
+  }
+}

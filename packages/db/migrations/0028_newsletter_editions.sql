@@ -1,0 +1,6 @@
+CREATE TABLE "newsletter_signup_limits" (
+	"key" text NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"hits" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "newsletter_signup_limits_key_window_start_pk" PRIMARY KEY("key","window_start")
+);
