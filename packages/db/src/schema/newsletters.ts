@@ -85,9 +85,16 @@ export const newsletterEditions = pgTable('newsletter_editions', {
     .references(() => newsletters.newsletterId),
   subject: text('subject').notNull(),
   storyIds: text('story_ids').array().notNull(),
-  /** queued, sending, sent. */
+  /** draft (the daily brief before its send, editable in the newsroom), queued, sending, sent. */
   status: text('status').notNull(),
   recipientCount: integer('recipient_count').notNull().default(0),
+  /** The editors' introduction, shown above the stories. */
+  intro: text('intro'),
+  /** When the edition goes out (the daily brief's 06:00 UTC); null for one sent when made. */
+  scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+  /** The newsroom member who last edited the draft, and when: an edited draft is no longer recomposed. */
+  editedBy: text('edited_by'),
+  editedAt: timestamp('edited_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true })
     .notNull()
     .default(sql`now()`),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@bof/db/client';
 import { newsletterEditions, newsletterSends, newsletterSubscriptions, newsletters } from '@bof/db/schema';
 import type { Jobs } from '../../platform/jobs/jobs';
@@ -20,6 +20,29 @@ export const DIGEST_ID = 'your-follows';
 /** When the schedules run (UTC): the daily brief at 06:00, the digest on Mondays at 07:00. */
 export const SCHEDULES = { dailyBrief: '0 6 * * *', weeklyDigest: '0 7 * * 1' } as const;
 const DAY_MS = 24 * 3_600_000;
+/** Stories in a daily brief composed automatically. */
+const BRIEF_STORIES = 12;
+
+/** The daily brief's next send after `at`: 06:00 UTC today, or tomorrow once that has passed. */
+export function nextDailyBriefAt(at: Date): Date {
+  const today = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate(), 6);
+  return new Date(at.getTime() < today ? today : today + DAY_MS);
+}
+
+/** The upcoming daily brief as the newsroom shows it. */
+export interface DailyBriefDraft {
+  editionId: string;
+  scheduledFor: Date;
+  status: string;
+  intro: string;
+  editedBy: string | null;
+  editedAt: Date | null;
+  /** Its stories, in the order they are sent. */
+  stories: StoryCard[];
+  /** The window's other published stories, which an editor may add. */
+  candidates: StoryCard[];
+}
+
 /** Recipients per delivery job: each recipient still has its own send record. */
 const RECIPIENTS_PER_JOB = 50;
 
@@ -65,6 +88,7 @@ export function createNewsletterSending(deps: SendingDeps) {
         subject: newsletterEditions.subject,
         title: newsletters.title,
         storyIds: newsletterEditions.storyIds,
+        intro: newsletterEditions.intro,
       })
       .from(newsletterEditions)
       .innerJoin(newsletters, eq(newsletters.newsletterId, newsletterEditions.newsletterId))
@@ -72,7 +96,12 @@ export function createNewsletterSending(deps: SendingDeps) {
     if (!stored) return null;
     const byId = new Map((await deps.latestStories(200)).map((s) => [s.id, s]));
     const stories = stored.storyIds.flatMap((id) => byId.get(id) ?? []);
-    return { subject: stored.subject, title: stored.title, stories: stories.map(emailStory) };
+    return {
+      subject: stored.subject,
+      title: stored.title,
+      ...(stored.intro ? { intro: stored.intro } : {}),
+      stories: stories.map(emailStory),
+    };
   }
 
   /** Only the public standfirst of any story, gated or not: the link opens by the reader's own access. */
@@ -260,8 +289,14 @@ export function createNewsletterSending(deps: SendingDeps) {
       .where(
         and(
           eq(newsletterEditions.newsletterId, newsletterId),
-          gte(newsletterEditions.createdAt, from),
-          lt(newsletterEditions.createdAt, to),
+          or(
+            and(gte(newsletterEditions.scheduledFor, from), lt(newsletterEditions.scheduledFor, to)),
+            and(
+              isNull(newsletterEditions.scheduledFor),
+              gte(newsletterEditions.createdAt, from),
+              lt(newsletterEditions.createdAt, to),
+            ),
+          ),
         ),
       )
       .orderBy(desc(newsletterEditions.createdAt))
@@ -318,6 +353,25 @@ export function createNewsletterSending(deps: SendingDeps) {
     return id;
   }
 
+  async function briefTitle(): Promise<string> {
+    const [letter] = await db
+      .select({ title: newsletters.title })
+      .from(newsletters)
+      .where(eq(newsletters.newsletterId, DAILY_BRIEF_ID));
+    return letter?.title ?? 'The Daily Brief';
+  }
+
+  async function briefSubject(lead: StoryCard): Promise<string> {
+    return `${await briefTitle()}: ${lead.headline}`;
+  }
+
+  /** The stories published in (since, at], newest first: by default the 24 hours before `at`. */
+  async function dayStories(at: Date, since = new Date(at.getTime() - DAY_MS), limit = BRIEF_STORIES) {
+    return (await deps.latestStories(200))
+      .filter((s) => s.publishedAt > since && s.publishedAt <= at)
+      .slice(0, limit);
+  }
+
   const sending = {
     messageFor,
 
@@ -358,31 +412,132 @@ export function createNewsletterSending(deps: SendingDeps) {
      */
     async sendDailyBrief(at: Date = now()): Promise<{ editionId: string; recipients: number } | null> {
       const startOfDay = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-      let editionId = await editionBetween(
-        DAILY_BRIEF_ID,
-        startOfDay,
-        new Date(startOfDay.getTime() + DAY_MS),
-      );
-      if (!editionId) {
-        const since = new Date(at.getTime() - DAY_MS);
-        const stories = (await deps.latestStories(200))
-          .filter((s) => s.publishedAt > since && s.publishedAt <= at)
-          .slice(0, 12);
+      const found = await editionBetween(DAILY_BRIEF_ID, startOfDay, new Date(startOfDay.getTime() + DAY_MS));
+      let editionId: string;
+      if (found) {
+        const [edition] = await db
+          .select({
+            status: newsletterEditions.status,
+            editedAt: newsletterEditions.editedAt,
+            storyIds: newsletterEditions.storyIds,
+          })
+          .from(newsletterEditions)
+          .where(eq(newsletterEditions.id, found));
+        editionId = found;
+        if (edition?.status === 'draft' && !edition.editedAt) {
+          // A draft no editor touched follows the day's stories up to the send.
+          const stories = await dayStories(at);
+          if (stories.length === 0) return null;
+          await db
+            .update(newsletterEditions)
+            .set({ subject: await briefSubject(stories[0]!), storyIds: stories.map((s) => s.id) })
+            .where(and(eq(newsletterEditions.id, found), eq(newsletterEditions.status, 'draft')));
+        } else if (edition?.status === 'draft' && edition.storyIds.length === 0) return null; // all removed
+      } else {
+        const stories = await dayStories(at);
         if (stories.length === 0) return null;
-        const [letter] = await db
-          .select({ title: newsletters.title })
-          .from(newsletters)
-          .where(eq(newsletters.newsletterId, DAILY_BRIEF_ID));
-        const title = letter?.title ?? 'The Daily Brief';
         editionId = await insertEdition(
           DAILY_BRIEF_ID,
-          `${title}: ${stories[0]!.headline}`,
+          await briefSubject(stories[0]!),
           stories.map((s) => s.id),
           at,
         );
       }
       await jobs.ensureQueue(DELIVER_QUEUE, queueSettings);
       return { editionId, recipients: await queueSubscribers(DELIVER_QUEUE, editionId, DAILY_BRIEF_ID) };
+    },
+
+    /**
+     * The daily brief of the next send (06:00 UTC after `at`), as the newsroom edits it: made as a draft
+     * from the stories published since the 24 hours before that send when there is none yet. Beside its
+     * stories in order, the window's other published stories an editor may add.
+     */
+    async dailyBriefDraft(at: Date = now()): Promise<DailyBriefDraft | null> {
+      const sendAt = nextDailyBriefAt(at);
+      const [existing] = await db
+        .select()
+        .from(newsletterEditions)
+        .where(
+          and(
+            eq(newsletterEditions.newsletterId, DAILY_BRIEF_ID),
+            eq(newsletterEditions.scheduledFor, sendAt),
+          ),
+        );
+      const window = await dayStories(at, new Date(sendAt.getTime() - DAY_MS), 50);
+      let edition = existing;
+      if (!edition) {
+        if (window.length === 0) return null;
+        const id = randomUUID();
+        await db
+          .insert(newsletterEditions)
+          .values({
+            id,
+            newsletterId: DAILY_BRIEF_ID,
+            subject: await briefSubject(window[0]!),
+            storyIds: window.slice(0, BRIEF_STORIES).map((s) => s.id),
+            status: 'draft',
+            scheduledFor: sendAt,
+            createdAt: at,
+          })
+          .onConflictDoNothing();
+        [edition] = await db.select().from(newsletterEditions).where(eq(newsletterEditions.id, id));
+        if (!edition) return null;
+      } else if (edition.status === 'draft' && !edition.editedAt) {
+        // Not edited yet: it follows the day's stories.
+        edition = { ...edition, storyIds: window.slice(0, BRIEF_STORIES).map((s) => s.id) };
+      }
+      const byId = new Map((await deps.latestStories(200)).map((s) => [s.id, s]));
+      const stories = edition.storyIds.flatMap((id) => byId.get(id) ?? []);
+      return {
+        editionId: edition.id,
+        scheduledFor: sendAt,
+        status: edition.status,
+        intro: edition.intro ?? '',
+        editedBy: edition.editedBy,
+        editedAt: edition.editedAt,
+        stories,
+        candidates: window.filter((s) => !edition.storyIds.includes(s.id)),
+      };
+    },
+
+    /**
+     * An editor's version of a daily brief draft: its stories in this order (published ones only) and
+     * its introduction. Refused once the send has begun. From then on the brief is sent as edited.
+     */
+    async editDailyBrief(
+      editionId: string,
+      edit: { storyIds: readonly string[]; intro: string; editedBy: string },
+      at: Date = now(),
+    ): Promise<'saved' | 'not-found' | 'sent'> {
+      const published = new Map((await deps.latestStories(200)).map((s) => [s.id, s]));
+      const storyIds = [...new Set(edit.storyIds)].filter((id) => published.has(id));
+      const first = storyIds[0] ? published.get(storyIds[0]) : undefined;
+      const updated = await db
+        .update(newsletterEditions)
+        .set({
+          storyIds,
+          intro: edit.intro.trim() || null,
+          subject: first ? await briefSubject(first) : await briefTitle(),
+          editedBy: edit.editedBy,
+          editedAt: at,
+        })
+        .where(
+          and(
+            eq(newsletterEditions.id, editionId),
+            eq(newsletterEditions.newsletterId, DAILY_BRIEF_ID),
+            eq(newsletterEditions.status, 'draft'),
+            gt(newsletterEditions.scheduledFor, at),
+          ),
+        )
+        .returning({ id: newsletterEditions.id });
+      if (updated.length > 0) return 'saved';
+      const [edition] = await db
+        .select({ id: newsletterEditions.id })
+        .from(newsletterEditions)
+        .where(
+          and(eq(newsletterEditions.id, editionId), eq(newsletterEditions.newsletterId, DAILY_BRIEF_ID)),
+        );
+      return edition ? 'sent' : 'not-found';
     },
 
     /**

@@ -44,3 +44,17 @@ export class NewsletterSignUpRateLimitedError extends DomainError {
     );
   }
 }
+
+/** The daily brief edition an editor saved does not exist. */
+export class DailyBriefNotFoundError extends DomainError {
+  constructor() {
+    super('daily_brief_not_found', 'This daily brief does not exist. Reload the page for the upcoming one.');
+  }
+}
+
+/** The daily brief's send has begun: it can no longer be edited. */
+export class DailyBriefAlreadySentError extends DomainError {
+  constructor() {
+    super('daily_brief_already_sent', 'This daily brief is already being sent: it can no longer be changed.');
+  }
+}
