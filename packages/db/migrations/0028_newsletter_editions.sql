@@ -9,3 +9,5 @@ ALTER TABLE "newsletter_editions" ADD COLUMN "intro" text;--> statement-breakpoi
 ALTER TABLE "newsletter_editions" ADD COLUMN "scheduled_for" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "newsletter_editions" ADD COLUMN "edited_by" text;--> statement-breakpoint
 ALTER TABLE "newsletter_editions" ADD COLUMN "edited_at" timestamp with time zone;
+--> statement-breakpoint
+ALTER TABLE "newsletter_subscriptions" ADD COLUMN "last_digest_at" timestamp with time zone;

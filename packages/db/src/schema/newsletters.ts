@@ -38,6 +38,8 @@ export const newsletterSubscriptions = pgTable(
     status: text('status').notNull(),
     /** The address sends go to, kept with the subscription so a send needs no identity lookup. */
     email: text('email').notNull(),
+    /** The personalised digest's last edition this reader was sent: the next holds what is newer. */
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

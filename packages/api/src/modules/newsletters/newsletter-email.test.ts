@@ -42,6 +42,7 @@ describe('an edition e-mail', () => {
     expect(text).not.toMatch(/<(p|a|h[12]|table|td)\b/i);
     expect(text).toContain('Good morning: three things <today> & more.');
     for (const story of body.stories) {
+      expect(text).toContain(story.headline);
       expect(text).toContain(story.standfirst);
       expect(text).toContain(story.url);
     }

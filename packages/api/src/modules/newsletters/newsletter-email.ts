@@ -97,7 +97,17 @@ export async function renderEdition(body: EditionBody, siteName: string): Promis
   const element = h(EditionEmail, { body, siteName });
   const [html, text] = await Promise.all([
     render(element),
-    render(element, { plainText: true, htmlToTextOptions: { wordwrap: false } }),
+    render(element, {
+      plainText: true,
+      htmlToTextOptions: {
+        wordwrap: false,
+        // Headlines as written, not in capitals.
+        selectors: [
+          { selector: 'h1', options: { uppercase: false } },
+          { selector: 'h2', options: { uppercase: false } },
+        ],
+      },
+    }),
   ]);
   return { html, text };
 }

@@ -255,18 +255,31 @@ export function createNewsletterSending(deps: SendingDeps) {
   }
 
   /**
-   * The personalised digest for one reader: the new stories from their follows since the week before
-   * the edition. A reader with nothing new gets nothing (and no send record, so nothing is counted).
+   * The personalised digest for one reader: the new stories from their follows since their last digest
+   * (the week before the edition for a first one). A reader with nothing new gets nothing (and no send
+   * record, so nothing is counted); once sent, the edition's time is their last digest.
    */
   async function deliverDigest(editionId: string, userId: string): Promise<void> {
-    const email = (await subscribedAddresses([userId], DIGEST_ID)).get(userId);
-    if (!email) return;
+    const [subscription] = await db
+      .select({ email: newsletterSubscriptions.email, lastDigestAt: newsletterSubscriptions.lastDigestAt })
+      .from(newsletterSubscriptions)
+      .where(
+        and(
+          eq(newsletterSubscriptions.userId, userId),
+          eq(newsletterSubscriptions.newsletterId, DIGEST_ID),
+          eq(newsletterSubscriptions.status, 'subscribed'),
+        ),
+      );
+    if (!subscription) return;
     const [edition] = await db
       .select({ createdAt: newsletterEditions.createdAt, subject: newsletterEditions.subject })
       .from(newsletterEditions)
       .where(eq(newsletterEditions.id, editionId));
     if (!edition) return;
-    const since = new Date(edition.createdAt.getTime() - 7 * DAY_MS);
+    const weekBefore = new Date(edition.createdAt.getTime() - 7 * DAY_MS);
+    const last = subscription.lastDigestAt;
+    // A digest already counted for this edition (a retried job) asks from the one before, as it did.
+    const since = last && last < edition.createdAt ? last : weekBefore;
     const stories = await deps.followedStoriesSince(userId, since, 10);
     if (stories.length === 0) return;
     const [letter] = await db
@@ -278,7 +291,20 @@ export function createNewsletterSending(deps: SendingDeps) {
       title: letter?.title ?? 'Your follows',
       stories: stories.map(emailStory),
     };
-    await deliverOnce(editionId, userId, () => messageFor(body, email, userId, DIGEST_ID));
+    await deliverOnce(editionId, userId, () => messageFor(body, subscription.email, userId, DIGEST_ID));
+    await db
+      .update(newsletterSubscriptions)
+      .set({ lastDigestAt: edition.createdAt })
+      .where(
+        and(
+          eq(newsletterSubscriptions.userId, userId),
+          eq(newsletterSubscriptions.newsletterId, DIGEST_ID),
+          or(
+            isNull(newsletterSubscriptions.lastDigestAt),
+            lt(newsletterSubscriptions.lastDigestAt, edition.createdAt),
+          ),
+        ),
+      );
   }
 
   /** The edition of a newsletter made in [from, to), if there is one (a schedule run twice). */
