@@ -34,7 +34,7 @@ test('an editor edits the upcoming daily brief in the newsroom', async ({ page }
   await page.getByRole('button', { name: 'Save now' }).click();
   await expect(page.getByTestId('save-state')).toContainText('Saved');
   await page.getByRole('button', { name: 'Publish now' }).click();
-  await expect(page.getByTestId('story-status')).toContainText('published');
+  await expect(page.getByTestId('story-status')).toContainText('published', { timeout: 30_000 });
 
   await page.goto('/newsroom/');
   await page.getByRole('link', { name: 'Daily brief' }).click();
