@@ -31,6 +31,8 @@ test('an editor edits the upcoming daily brief in the newsroom', async ({ page }
     .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByText('Uploaded photo (one is set)')).toBeVisible();
   await page.getByLabel('Hero alt text').fill('A shop window');
+  await page.getByLabel('Hero caption').fill('Paris, October');
+  await page.getByLabel('Hero credit').fill('Photo: Newsroom');
   await page.getByRole('button', { name: 'Save now' }).click();
   await expect(page.getByTestId('save-state')).toContainText('Saved');
   await page.getByRole('button', { name: 'Publish now' }).click();
