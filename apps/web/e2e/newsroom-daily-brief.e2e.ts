@@ -46,6 +46,7 @@ test('an editor edits the upcoming daily brief in the newsroom', async ({ page }
   await page.getByLabel('Introduction').fill('Good morning: one story today.');
   await page.getByRole('button', { name: 'Save the brief' }).click();
   await expect(page.getByRole('status')).toContainText('Saved');
+  await expect(page.getByText(/Edited .*: it is sent as saved/)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('daily-brief.png'), fullPage: true });
 
   await page.reload();

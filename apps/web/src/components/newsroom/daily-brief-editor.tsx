@@ -1,5 +1,6 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { saveDailyBriefAction } from '../../app/newsroom/daily-brief/save-daily-brief';
 
@@ -21,6 +22,7 @@ export function DailyBriefEditor(props: {
   candidates: BriefStory[];
   canEdit: boolean;
 }) {
+  const router = useRouter();
   const [order, setOrder] = useState(props.stories);
   const [others, setOthers] = useState(props.candidates);
   const [intro, setIntro] = useState(props.intro);
@@ -57,7 +59,10 @@ export function DailyBriefEditor(props: {
         storyIds: order.map((s) => s.id),
         intro,
       });
-      if (result.ok) return setState('saved');
+      if (result.ok) {
+        setState('saved');
+        return router.refresh(); // the page's "edited" line
+      }
       setError(result.message);
     } catch {
       setError('The brief could not be saved: check the connection and try again.');
