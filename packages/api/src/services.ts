@@ -16,6 +16,7 @@ import {
 } from './modules/email-change/email-change.module';
 import type { EmailChangeDeps } from './modules/email-change/email-change.service';
 import { createMediaModule, type MediaService } from './modules/media/media.module';
+import { createDailyBriefDesk, type DailyBriefDesk } from './modules/newsletters/daily-brief-desk';
 import { createNewsroomModule, type NewsroomModule } from './modules/newsroom/newsroom.module';
 import { createKratosIdentitySessions, type IdentitySessions } from './modules/session/identity-sessions';
 import { createSessionModule, type SessionModule } from './modules/session/session.module';
@@ -72,6 +73,8 @@ export interface Services extends Platform {
   newsletters: NewslettersService;
   /** Composes newsletter editions and delivers them through the job queue. */
   newsletterSending: NewsletterSending;
+  /** The newsroom's daily brief desk: the upcoming brief, edited by editors before its send. */
+  dailyBriefDesk: DailyBriefDesk;
   /** Anonymous newsletter sign-ups: the confirmation e-mail, and confirming (double opt-in). */
   newsletterSignUp: NewsletterSignUp;
   /** What readers follow (authors, sections, topics, profiles). */
@@ -189,6 +192,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     contact: createContactService(platform, ports.courier),
     newsletters: createNewslettersModule(platform, { secret: sessions.paywallSecret }),
     newsletterSending,
+    dailyBriefDesk: createDailyBriefDesk({ sending: newsletterSending, staffOf: newsroom.staffOf }),
     newsletterSignUp: createNewsletterSignUpModule(platform, {
       courier: ports.courier,
       secret: sessions.paywallSecret,

@@ -38,6 +38,8 @@ export const newsletterSubscriptions = pgTable(
     status: text('status').notNull(),
     /** The address sends go to, kept with the subscription so a send needs no identity lookup. */
     email: text('email').notNull(),
+    /** The personalised digest's last edition this reader was sent: the next holds what is newer. */
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -63,6 +65,20 @@ export const newsletterSignupRequests = pgTable('newsletter_signup_requests', {
     .default(sql`now()`),
 });
 
+/**
+ * Fixed-window counters of anonymous sign-up confirmation e-mails: per client IP (`ip:<address>`) and for
+ * everyone (`all`), per hour, so a script cannot make the site mail strangers in bulk.
+ */
+export const newsletterSignupLimits = pgTable(
+  'newsletter_signup_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
+
 /** One edition of a newsletter: composed from published stories, rendered once, sent to every subscriber. */
 export const newsletterEditions = pgTable('newsletter_editions', {
   id: uuid('id').primaryKey(),
@@ -71,9 +87,16 @@ export const newsletterEditions = pgTable('newsletter_editions', {
     .references(() => newsletters.newsletterId),
   subject: text('subject').notNull(),
   storyIds: text('story_ids').array().notNull(),
-  /** queued, sending, sent. */
+  /** draft (the daily brief before its send, editable in the newsroom), queued, sending, sent. */
   status: text('status').notNull(),
   recipientCount: integer('recipient_count').notNull().default(0),
+  /** The editors' introduction, shown above the stories. */
+  intro: text('intro'),
+  /** When the edition goes out (the daily brief's 06:00 UTC); null for one sent when made. */
+  scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+  /** The newsroom member who last edited the draft, and when: an edited draft is no longer recomposed. */
+  editedBy: text('edited_by'),
+  editedAt: timestamp('edited_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true })
     .notNull()
     .default(sql`now()`),

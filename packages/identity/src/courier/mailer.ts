@@ -17,6 +17,11 @@ export interface MailMessage {
 /** The courier's e-mail port: SMTP in production, the outbox table in the embedded mode. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * The same courier writing through a database transaction (the outbox only): a message and the
+   * caller's record of it commit together or not at all.
+   */
+  within?(tx: Database): Mailer;
 }
 
 /** Writes messages to the outbox table, shown at `/_dev/mail/`. */
@@ -33,6 +38,7 @@ export function createOutboxMailer(db: Database): Mailer {
         status: 'queued',
       });
     },
+    within: (tx) => createOutboxMailer(tx),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { Database } from '@bof/db/client';
+
 /** An e-mail as the identity server's courier takes it (SMTP, or the outbox shown at `/_dev/mail/`). */
 export interface MailMessage {
   to: string;
@@ -12,6 +14,11 @@ export interface MailMessage {
 /** The courier port: the composition root hands in the identity server's mailer. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * The same courier writing through a database transaction (the outbox only): a message and the
+   * caller's record of it commit together or not at all.
+   */
+  within?(tx: Database): Mailer;
 }
 
 const escapeHtml = (s: string) =>

@@ -31,6 +31,7 @@ const identityAdmin: IdentityAdmin = {
   findIdentityById: async () => null,
   findIdentityByEmail: async () => null,
   findIdentityIdByEmail: async (email) => [...identities].find(([, e]) => e === email)?.[0] ?? null,
+  findIdentityIdByVerifiableAddress: async () => null,
   createIdentity: async () => null,
   async changeEmail(id, { from, to }) {
     if (identities.get(id) !== from) return 'changed-meanwhile';

@@ -19,6 +19,12 @@ export interface IdentityAdmin {
   /** The id of `findIdentityByEmail`, or null. */
   findIdentityIdByEmail(email: string): Promise<string | null>;
   /**
+   * The identity holding this e-mail as a verifiable address (or trait), or null: it finds the
+   * passwordless and social identities, whose credentials do not use the e-mail as identifier. Kratos
+   * has no filter for it, so it pages through the identities: only for when creating answered 409.
+   */
+  findIdentityIdByVerifiableAddress(email: string): Promise<string | null>;
+  /**
    * Creates an identity for this e-mail, with no credentials (the person sets a password through the
    * recovery flow); `verified` marks the address verified now. Null when the address is taken.
    */
@@ -58,6 +64,10 @@ const summaryOf = (identity: z.infer<typeof identitySchema>): IdentitySummary =>
     (a) => a.verified && a.value.toLowerCase() === identity.traits.email.toLowerCase(),
   ),
 });
+
+/** Paging through identities for a verifiable address: 500 a page, at most 200 pages (100,000). */
+const VERIFIABLE_ADDRESS_PAGE_SIZE = 500;
+const VERIFIABLE_ADDRESS_MAX_PAGES = 200;
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -102,6 +112,15 @@ export function createKratosIdentityAdmin(options: {
     return found ? summaryOf(found) : null;
   }
 
+  /** The `page_token` of the `Link` header's next page (ory/x pagination), or null on the last page. */
+  const nextPageToken = (response: Response): string | null => {
+    for (const part of (response.headers.get('link') ?? '').split(',')) {
+      const match = /<([^>]+)>\s*;\s*rel="?next"?/.exec(part);
+      if (match) return new URL(match[1]!, base).searchParams.get('page_token');
+    }
+    return null;
+  };
+
   return {
     async findIdentityById(id) {
       const response = await call('GET', `/admin/identities/${encodeURIComponent(id)}`);
@@ -117,6 +136,27 @@ export function createKratosIdentityAdmin(options: {
 
     async findIdentityIdByEmail(email) {
       return (await findIdentityByEmail(email))?.id ?? null;
+    },
+
+    async findIdentityIdByVerifiableAddress(email) {
+      const wanted = email.toLowerCase();
+      let token: string | null = null;
+      for (let page = 0; page < VERIFIABLE_ADDRESS_MAX_PAGES; page += 1) {
+        const query = `page_size=${VERIFIABLE_ADDRESS_PAGE_SIZE}${token ? `&page_token=${encodeURIComponent(token)}` : ''}`;
+        const response = await call('GET', `/admin/identities?${query}`);
+        if (!response.ok) throw new IdentityAdminError(`listing identities answered ${response.status}`);
+        const parsed = z.array(identitySchema).safeParse(await response.json());
+        if (!parsed.success) throw new IdentityAdminError('listing identities answered an unexpected body');
+        const found = parsed.data.find(
+          (identity) =>
+            (identity.verifiable_addresses ?? []).some((a) => a.value.toLowerCase() === wanted) ||
+            identity.traits.email.toLowerCase() === wanted,
+        );
+        if (found) return found.id;
+        token = nextPageToken(response);
+        if (!token || parsed.data.length === 0) return null;
+      }
+      throw new IdentityAdminError('too many identities to look an address up');
     },
 
     async createIdentity(email, { verified, verifiedAt }) {

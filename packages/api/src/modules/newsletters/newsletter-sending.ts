@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@bof/db/client';
 import { newsletterEditions, newsletterSends, newsletterSubscriptions, newsletters } from '@bof/db/schema';
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { StoryCard } from '../content/content.types';
 import type { Mailer, MailMessage } from '../email-change/email-change-mail';
+import { type EditionBody, type RenderedEdition, personalise, renderEdition } from './newsletter-email';
 import { signUnsubscribeToken } from './unsubscribe-token';
 
 export const DELIVER_QUEUE = 'newsletter-deliver';
@@ -19,6 +20,29 @@ export const DIGEST_ID = 'your-follows';
 /** When the schedules run (UTC): the daily brief at 06:00, the digest on Mondays at 07:00. */
 export const SCHEDULES = { dailyBrief: '0 6 * * *', weeklyDigest: '0 7 * * 1' } as const;
 const DAY_MS = 24 * 3_600_000;
+/** Stories in a daily brief composed automatically. */
+const BRIEF_STORIES = 12;
+
+/** The daily brief's next send after `at`: 06:00 UTC today, or tomorrow once that has passed. */
+export function nextDailyBriefAt(at: Date): Date {
+  const today = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate(), 6);
+  return new Date(at.getTime() < today ? today : today + DAY_MS);
+}
+
+/** The upcoming daily brief as the newsroom shows it. */
+export interface DailyBriefDraft {
+  editionId: string;
+  scheduledFor: Date;
+  status: string;
+  intro: string;
+  editedBy: string | null;
+  editedAt: Date | null;
+  /** Its stories, in the order they are sent. */
+  stories: StoryCard[];
+  /** The window's other published stories, which an editor may add. */
+  candidates: StoryCard[];
+}
+
 /** Recipients per delivery job: each recipient still has its own send record. */
 const RECIPIENTS_PER_JOB = 50;
 
@@ -42,15 +66,6 @@ export interface SendingDeps {
   jobExpirySeconds?: number;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-interface EditionBody {
-  subject: string;
-  title: string;
-  stories: { headline: string; standfirst: string; url: string }[];
-}
-
 /**
  * Composes editions from published stories and sends them through the job queue: one send record per
  * (edition, reader), taken before the courier is called, so a retried or resumed job never mails a
@@ -58,7 +73,8 @@ interface EditionBody {
  */
 export function createNewsletterSending(deps: SendingDeps) {
   const { db, jobs } = deps;
-  const bodies = new Map<string, EditionBody>();
+  /** Each edition rendered once per process; a reader's message only puts in their unsubscribe link. */
+  const rendered = new Map<string, Promise<{ body: EditionBody; rendered: RenderedEdition } | null>>();
   const queueSettings = {
     retryLimit: 10,
     retryDelaySeconds: 2,
@@ -66,60 +82,69 @@ export function createNewsletterSending(deps: SendingDeps) {
     expireInSeconds: deps.jobExpirySeconds ?? 15 * 60,
   };
 
-  async function bodyOf(editionId: string): Promise<EditionBody | null> {
-    const cached = bodies.get(editionId);
-    if (cached) return cached;
+  async function loadBody(editionId: string): Promise<EditionBody | null> {
     const [stored] = await db
       .select({
         subject: newsletterEditions.subject,
         title: newsletters.title,
         storyIds: newsletterEditions.storyIds,
+        intro: newsletterEditions.intro,
       })
       .from(newsletterEditions)
       .innerJoin(newsletters, eq(newsletters.newsletterId, newsletterEditions.newsletterId))
       .where(eq(newsletterEditions.id, editionId));
     if (!stored) return null;
-    const stories = (await deps.latestStories(200)).filter((s) => stored.storyIds.includes(s.id));
-    const body: EditionBody = {
+    const byId = new Map((await deps.latestStories(200)).map((s) => [s.id, s]));
+    const stories = stored.storyIds.flatMap((id) => byId.get(id) ?? []);
+    return {
       subject: stored.subject,
       title: stored.title,
-      // Only the public standfirst of any story, gated or not: the link opens by the reader's own access.
-      stories: stories.map((s) => ({
-        headline: s.headline,
-        standfirst: s.standfirst,
-        url: `${deps.siteUrl}${deps.storyPath(s)}`,
-      })),
+      ...(stored.intro ? { intro: stored.intro } : {}),
+      stories: stories.map(emailStory),
     };
-    bodies.set(editionId, body);
-    return body;
   }
 
-  function messageFor(body: EditionBody, to: string, userId: string, newsletterId: string): MailMessage {
+  /** Only the public standfirst of any story, gated or not: the link opens by the reader's own access. */
+  function emailStory(s: StoryCard): EditionBody['stories'][number] {
+    return {
+      headline: s.headline,
+      standfirst: s.standfirst,
+      url: `${deps.siteUrl}${deps.storyPath(s)}`,
+      gated: s.access !== 'free',
+    };
+  }
+
+  function renderedEdition(editionId: string) {
+    let found = rendered.get(editionId);
+    if (!found) {
+      found = loadBody(editionId).then(async (body) =>
+        body ? { body, rendered: await renderEdition(body, deps.siteName) } : null,
+      );
+      found.catch(() => rendered.delete(editionId));
+      rendered.set(editionId, found);
+    }
+    return found;
+  }
+
+  function unsubscribeUrlFor(userId: string, newsletterId: string): string {
     const token = signUnsubscribeToken(deps.unsubscribeSecret, userId, newsletterId);
-    const unsubscribeUrl = `${deps.siteUrl}/newsletters/unsubscribe/?token=${encodeURIComponent(token)}`;
-    const text = [
-      body.title,
-      '',
-      ...body.stories.flatMap((s) => [s.headline, s.standfirst, s.url, '']),
-      `Unsubscribe: ${unsubscribeUrl}`,
-    ].join('\n');
-    const html =
-      '<!doctype html><html><body style="margin:0;padding:16px;font-family:Georgia,serif;max-width:600px">' +
-      `<h1 style="font-size:24px">${escapeHtml(body.title)}</h1>` +
-      body.stories
-        .map(
-          (s) =>
-            `<h2 style="font-size:18px"><a href="${escapeHtml(s.url)}">${escapeHtml(s.headline)}</a></h2>` +
-            `<p>${escapeHtml(s.standfirst)}</p>`,
-        )
-        .join('') +
-      `<p style="font-size:12px"><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p></body></html>`;
+    return `${deps.siteUrl}/newsletters/unsubscribe/?token=${encodeURIComponent(token)}`;
+  }
+
+  /** One reader's message of a rendered edition: their unsubscribe link in the body and the headers. */
+  function personalMessage(
+    subject: string,
+    edition: RenderedEdition,
+    to: string,
+    userId: string,
+    newsletterId: string,
+  ): MailMessage {
+    const unsubscribeUrl = unsubscribeUrlFor(userId, newsletterId);
     return {
       to,
-      subject: body.subject,
+      subject,
       templateType: 'newsletter_edition',
-      text,
-      html,
+      ...personalise(edition, unsubscribeUrl),
       headers: {
         'List-Unsubscribe': `<${unsubscribeUrl}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -127,29 +152,45 @@ export function createNewsletterSending(deps: SendingDeps) {
     };
   }
 
+  /** Renders an edition's body for one reader (each call renders; deliveries use the edition's cache). */
+  async function messageFor(
+    body: EditionBody,
+    to: string,
+    userId: string,
+    newsletterId: string,
+  ): Promise<MailMessage> {
+    return personalMessage(body.subject, await renderEdition(body, deps.siteName), to, userId, newsletterId);
+  }
+
   const now = deps.now ?? (() => new Date());
 
-  async function subscriptionOf(userId: string, newsletterId: string) {
-    const [subscription] = await db
-      .select({ email: newsletterSubscriptions.email })
+  /** The addresses of those of `userIds` still subscribed to the newsletter (one query for a job). */
+  async function subscribedAddresses(userIds: readonly string[], newsletterId: string) {
+    const rows = await db
+      .select({ userId: newsletterSubscriptions.userId, email: newsletterSubscriptions.email })
       .from(newsletterSubscriptions)
       .where(
         and(
-          eq(newsletterSubscriptions.userId, userId),
+          inArray(newsletterSubscriptions.userId, [...userIds]),
           eq(newsletterSubscriptions.newsletterId, newsletterId),
           eq(newsletterSubscriptions.status, 'subscribed'),
         ),
       );
-    return subscription ?? null;
+    return new Map(rows.map((r) => [r.userId, r.email]));
   }
 
-  /** Sends one edition to one reader at most once. */
-  async function deliver(editionId: string, newsletterId: string, userId: string): Promise<void> {
-    const subscription = await subscriptionOf(userId, newsletterId);
-    if (!subscription) return; // unsubscribed since the send began
-    const body = await bodyOf(editionId);
-    if (!body) return;
-    await deliverOnce(editionId, userId, () => messageFor(body, subscription.email, userId, newsletterId));
+  /** Sends one edition to a job's readers, each at most once; the unsubscribed since the start are skipped. */
+  async function deliverJob(editionId: string, newsletterId: string, userIds: readonly string[]) {
+    const edition = await renderedEdition(editionId);
+    if (!edition) return;
+    const addresses = await subscribedAddresses(userIds, newsletterId);
+    await deliverEach(userIds, async (userId) => {
+      const email = addresses.get(userId);
+      if (!email) return;
+      await deliverOnce(editionId, userId, () =>
+        personalMessage(edition.body.subject, edition.rendered, email, userId, newsletterId),
+      );
+    });
   }
 
   /**
@@ -166,11 +207,32 @@ export function createNewsletterSending(deps: SendingDeps) {
   }
 
   /**
-   * Takes the send record of (edition, reader), then calls the courier: a record already taken means
-   * delivered (or being delivered) already. A courier refusal releases the record for the retry.
+   * Takes the send record of (edition, reader) and hands the message to the courier: a record already
+   * taken means delivered (or being delivered) already.
+   *
+   * A courier writing to the database (the outbox) does both in one transaction, so a worker killed at
+   * any moment leaves either both (delivered) or neither (the job's retry delivers): exactly once. Any
+   * other courier (SMTP) is called after the record is taken; its refusal releases the record for the
+   * retry, and a worker killed between the two loses that one message rather than sending it twice.
    */
-  async function deliverOnce(editionId: string, userId: string, message: () => MailMessage): Promise<void> {
-    const mail = message();
+  async function deliverOnce(
+    editionId: string,
+    userId: string,
+    message: () => MailMessage | Promise<MailMessage>,
+  ): Promise<void> {
+    const mail = await message();
+    const { within } = deps.courier;
+    if (within) {
+      await db.transaction(async (tx) => {
+        const taken = await tx
+          .insert(newsletterSends)
+          .values({ editionId, userId, email: mail.to, status: 'sent', sentAt: new Date() })
+          .onConflictDoNothing()
+          .returning({ userId: newsletterSends.userId });
+        if (taken.length > 0) await within.call(deps.courier, tx).send(mail);
+      });
+      return;
+    }
     const taken = await db
       .insert(newsletterSends)
       .values({ editionId, userId, email: mail.to, status: 'taken' })
@@ -193,18 +255,31 @@ export function createNewsletterSending(deps: SendingDeps) {
   }
 
   /**
-   * The personalised digest for one reader: the new stories from their follows since the week before
-   * the edition. A reader with nothing new gets nothing (and no send record, so nothing is counted).
+   * The personalised digest for one reader: the new stories from their follows since their last digest
+   * (the week before the edition for a first one). A reader with nothing new gets nothing (and no send
+   * record, so nothing is counted); once sent, the edition's time is their last digest.
    */
   async function deliverDigest(editionId: string, userId: string): Promise<void> {
-    const subscription = await subscriptionOf(userId, DIGEST_ID);
+    const [subscription] = await db
+      .select({ email: newsletterSubscriptions.email, lastDigestAt: newsletterSubscriptions.lastDigestAt })
+      .from(newsletterSubscriptions)
+      .where(
+        and(
+          eq(newsletterSubscriptions.userId, userId),
+          eq(newsletterSubscriptions.newsletterId, DIGEST_ID),
+          eq(newsletterSubscriptions.status, 'subscribed'),
+        ),
+      );
     if (!subscription) return;
     const [edition] = await db
       .select({ createdAt: newsletterEditions.createdAt, subject: newsletterEditions.subject })
       .from(newsletterEditions)
       .where(eq(newsletterEditions.id, editionId));
     if (!edition) return;
-    const since = new Date(edition.createdAt.getTime() - 7 * DAY_MS);
+    const weekBefore = new Date(edition.createdAt.getTime() - 7 * DAY_MS);
+    const last = subscription.lastDigestAt;
+    // A digest already counted for this edition (a retried job) asks from the one before, as it did.
+    const since = last && last < edition.createdAt ? last : weekBefore;
     const stories = await deps.followedStoriesSince(userId, since, 10);
     if (stories.length === 0) return;
     const [letter] = await db
@@ -214,13 +289,22 @@ export function createNewsletterSending(deps: SendingDeps) {
     const body: EditionBody = {
       subject: `${letter?.title ?? 'Your follows'}: ${stories[0]!.headline}`,
       title: letter?.title ?? 'Your follows',
-      stories: stories.map((s) => ({
-        headline: s.headline,
-        standfirst: s.standfirst,
-        url: `${deps.siteUrl}${deps.storyPath(s)}`,
-      })),
+      stories: stories.map(emailStory),
     };
     await deliverOnce(editionId, userId, () => messageFor(body, subscription.email, userId, DIGEST_ID));
+    await db
+      .update(newsletterSubscriptions)
+      .set({ lastDigestAt: edition.createdAt })
+      .where(
+        and(
+          eq(newsletterSubscriptions.userId, userId),
+          eq(newsletterSubscriptions.newsletterId, DIGEST_ID),
+          or(
+            isNull(newsletterSubscriptions.lastDigestAt),
+            lt(newsletterSubscriptions.lastDigestAt, edition.createdAt),
+          ),
+        ),
+      );
   }
 
   /** The edition of a newsletter made in [from, to), if there is one (a schedule run twice). */
@@ -231,8 +315,14 @@ export function createNewsletterSending(deps: SendingDeps) {
       .where(
         and(
           eq(newsletterEditions.newsletterId, newsletterId),
-          gte(newsletterEditions.createdAt, from),
-          lt(newsletterEditions.createdAt, to),
+          or(
+            and(gte(newsletterEditions.scheduledFor, from), lt(newsletterEditions.scheduledFor, to)),
+            and(
+              isNull(newsletterEditions.scheduledFor),
+              gte(newsletterEditions.createdAt, from),
+              lt(newsletterEditions.createdAt, to),
+            ),
+          ),
         ),
       )
       .orderBy(desc(newsletterEditions.createdAt))
@@ -289,6 +379,25 @@ export function createNewsletterSending(deps: SendingDeps) {
     return id;
   }
 
+  async function briefTitle(): Promise<string> {
+    const [letter] = await db
+      .select({ title: newsletters.title })
+      .from(newsletters)
+      .where(eq(newsletters.newsletterId, DAILY_BRIEF_ID));
+    return letter?.title ?? 'The Daily Brief';
+  }
+
+  async function briefSubject(lead: StoryCard): Promise<string> {
+    return `${await briefTitle()}: ${lead.headline}`;
+  }
+
+  /** The stories published in (since, at], newest first: by default the 24 hours before `at`. */
+  async function dayStories(at: Date, since = new Date(at.getTime() - DAY_MS), limit = BRIEF_STORIES) {
+    return (await deps.latestStories(200))
+      .filter((s) => s.publishedAt > since && s.publishedAt <= at)
+      .slice(0, limit);
+  }
+
   const sending = {
     messageFor,
 
@@ -329,31 +438,132 @@ export function createNewsletterSending(deps: SendingDeps) {
      */
     async sendDailyBrief(at: Date = now()): Promise<{ editionId: string; recipients: number } | null> {
       const startOfDay = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-      let editionId = await editionBetween(
-        DAILY_BRIEF_ID,
-        startOfDay,
-        new Date(startOfDay.getTime() + DAY_MS),
-      );
-      if (!editionId) {
-        const since = new Date(at.getTime() - DAY_MS);
-        const stories = (await deps.latestStories(200))
-          .filter((s) => s.publishedAt > since && s.publishedAt <= at)
-          .slice(0, 12);
+      const found = await editionBetween(DAILY_BRIEF_ID, startOfDay, new Date(startOfDay.getTime() + DAY_MS));
+      let editionId: string;
+      if (found) {
+        const [edition] = await db
+          .select({
+            status: newsletterEditions.status,
+            editedAt: newsletterEditions.editedAt,
+            storyIds: newsletterEditions.storyIds,
+          })
+          .from(newsletterEditions)
+          .where(eq(newsletterEditions.id, found));
+        editionId = found;
+        if (edition?.status === 'draft' && !edition.editedAt) {
+          // A draft no editor touched follows the day's stories up to the send.
+          const stories = await dayStories(at);
+          if (stories.length === 0) return null;
+          await db
+            .update(newsletterEditions)
+            .set({ subject: await briefSubject(stories[0]!), storyIds: stories.map((s) => s.id) })
+            .where(and(eq(newsletterEditions.id, found), eq(newsletterEditions.status, 'draft')));
+        } else if (edition?.status === 'draft' && edition.storyIds.length === 0) return null; // all removed
+      } else {
+        const stories = await dayStories(at);
         if (stories.length === 0) return null;
-        const [letter] = await db
-          .select({ title: newsletters.title })
-          .from(newsletters)
-          .where(eq(newsletters.newsletterId, DAILY_BRIEF_ID));
-        const title = letter?.title ?? 'The Daily Brief';
         editionId = await insertEdition(
           DAILY_BRIEF_ID,
-          `${title}: ${stories[0]!.headline}`,
+          await briefSubject(stories[0]!),
           stories.map((s) => s.id),
           at,
         );
       }
       await jobs.ensureQueue(DELIVER_QUEUE, queueSettings);
       return { editionId, recipients: await queueSubscribers(DELIVER_QUEUE, editionId, DAILY_BRIEF_ID) };
+    },
+
+    /**
+     * The daily brief of the next send (06:00 UTC after `at`), as the newsroom edits it: made as a draft
+     * from the stories published since the 24 hours before that send when there is none yet. Beside its
+     * stories in order, the window's other published stories an editor may add.
+     */
+    async dailyBriefDraft(at: Date = now()): Promise<DailyBriefDraft | null> {
+      const sendAt = nextDailyBriefAt(at);
+      const [existing] = await db
+        .select()
+        .from(newsletterEditions)
+        .where(
+          and(
+            eq(newsletterEditions.newsletterId, DAILY_BRIEF_ID),
+            eq(newsletterEditions.scheduledFor, sendAt),
+          ),
+        );
+      const window = await dayStories(at, new Date(sendAt.getTime() - DAY_MS), 50);
+      let edition = existing;
+      if (!edition) {
+        if (window.length === 0) return null;
+        const id = randomUUID();
+        await db
+          .insert(newsletterEditions)
+          .values({
+            id,
+            newsletterId: DAILY_BRIEF_ID,
+            subject: await briefSubject(window[0]!),
+            storyIds: window.slice(0, BRIEF_STORIES).map((s) => s.id),
+            status: 'draft',
+            scheduledFor: sendAt,
+            createdAt: at,
+          })
+          .onConflictDoNothing();
+        [edition] = await db.select().from(newsletterEditions).where(eq(newsletterEditions.id, id));
+        if (!edition) return null;
+      } else if (edition.status === 'draft' && !edition.editedAt) {
+        // Not edited yet: it follows the day's stories.
+        edition = { ...edition, storyIds: window.slice(0, BRIEF_STORIES).map((s) => s.id) };
+      }
+      const byId = new Map((await deps.latestStories(200)).map((s) => [s.id, s]));
+      const stories = edition.storyIds.flatMap((id) => byId.get(id) ?? []);
+      return {
+        editionId: edition.id,
+        scheduledFor: sendAt,
+        status: edition.status,
+        intro: edition.intro ?? '',
+        editedBy: edition.editedBy,
+        editedAt: edition.editedAt,
+        stories,
+        candidates: window.filter((s) => !edition.storyIds.includes(s.id)),
+      };
+    },
+
+    /**
+     * An editor's version of a daily brief draft: its stories in this order (published ones only) and
+     * its introduction. Refused once the send has begun. From then on the brief is sent as edited.
+     */
+    async editDailyBrief(
+      editionId: string,
+      edit: { storyIds: readonly string[]; intro: string; editedBy: string },
+      at: Date = now(),
+    ): Promise<'saved' | 'not-found' | 'sent'> {
+      const published = new Map((await deps.latestStories(200)).map((s) => [s.id, s]));
+      const storyIds = [...new Set(edit.storyIds)].filter((id) => published.has(id));
+      const first = storyIds[0] ? published.get(storyIds[0]) : undefined;
+      const updated = await db
+        .update(newsletterEditions)
+        .set({
+          storyIds,
+          intro: edit.intro.trim() || null,
+          subject: first ? await briefSubject(first) : await briefTitle(),
+          editedBy: edit.editedBy,
+          editedAt: at,
+        })
+        .where(
+          and(
+            eq(newsletterEditions.id, editionId),
+            eq(newsletterEditions.newsletterId, DAILY_BRIEF_ID),
+            eq(newsletterEditions.status, 'draft'),
+            gt(newsletterEditions.scheduledFor, at),
+          ),
+        )
+        .returning({ id: newsletterEditions.id });
+      if (updated.length > 0) return 'saved';
+      const [edition] = await db
+        .select({ id: newsletterEditions.id })
+        .from(newsletterEditions)
+        .where(
+          and(eq(newsletterEditions.id, editionId), eq(newsletterEditions.newsletterId, DAILY_BRIEF_ID)),
+        );
+      return edition ? 'sent' : 'not-found';
     },
 
     /**
@@ -378,9 +588,7 @@ export function createNewsletterSending(deps: SendingDeps) {
         DELIVER_QUEUE,
         async (batch) => {
           for (const job of batch)
-            await deliverEach(job.data.userIds, (userId) =>
-              deliver(job.data.editionId, job.data.newsletterId, userId),
-            );
+            await deliverJob(job.data.editionId, job.data.newsletterId, job.data.userIds);
         },
         {
           concurrency: options.concurrency ?? 2,

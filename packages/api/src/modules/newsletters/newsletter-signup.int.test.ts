@@ -30,6 +30,7 @@ beforeAll(async () => {
     newsletters: createNewslettersRepo(database.db),
     identityAdmin: {
       findIdentityIdByEmail: async (email) => identities.get(email) ?? null,
+      findIdentityIdByVerifiableAddress: async () => null,
       createIdentity: async (email) => {
         if (identities.has(email)) return null;
         const id = `identity-${identities.size}`;

@@ -1,6 +1,6 @@
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '@bof/db/client';
-import { newsletterSignupRequests } from '@bof/db/schema';
+import { newsletterSignupLimits, newsletterSignupRequests } from '@bof/db/schema';
 
 /** The only place that builds the anonymous sign-up requests' queries (one row per address). */
 export function createSignUpRepo(db: Database) {
@@ -34,6 +34,34 @@ export function createSignUpRepo(db: Database) {
         .update(table)
         .set({ lastSentAt: null })
         .where(and(eq(table.email, email), eq(table.lastSentAt, sentAt)));
+    },
+
+    /**
+     * Counts one confirmation e-mail against each of the hour's caps (`ip:<address>`, `all`), in one
+     * transaction: true when every cap had room; false (nothing counted) when one is used up.
+     */
+    async takeHourlySlots(caps: readonly { key: string; limit: number }[], windowStart: Date) {
+      const full = Symbol('full');
+      try {
+        await db.transaction(async (tx) => {
+          for (const cap of caps) {
+            const counted = await tx
+              .insert(newsletterSignupLimits)
+              .values({ key: cap.key, windowStart, hits: 1 })
+              .onConflictDoUpdate({
+                target: [newsletterSignupLimits.key, newsletterSignupLimits.windowStart],
+                set: { hits: sql`${newsletterSignupLimits.hits} + 1` },
+                setWhere: lt(newsletterSignupLimits.hits, cap.limit),
+              })
+              .returning({ hits: newsletterSignupLimits.hits });
+            if (counted.length === 0) throw full;
+          }
+        });
+        return true;
+      } catch (error) {
+        if (error === full) return false;
+        throw error;
+      }
     },
 
     async find(email: string) {

@@ -3,6 +3,7 @@ import type { Mailer, MailMessage } from '../email-change/email-change-mail';
 import {
   NewsletterConfirmationInvalidError,
   NewsletterNotFoundError,
+  NewsletterSignUpRateLimitedError,
   NewsletterSignUpUnavailableError,
 } from './newsletters.errors';
 import type { SubscribeEmailInput } from './newsletters.inputs';
@@ -10,14 +11,26 @@ import type { NewslettersRepo } from './newsletters.repo';
 import type { SignUpRepo } from './newsletter-signup.repo';
 import { signSignUpToken, verifySignUpToken } from './signup-token';
 
-/** A confirmation link is valid 48 hours; an address gets at most one confirmation e-mail per 10 minutes. */
-export const SIGN_UP_LIMITS = { linkLifetimeHours: 48, resendAfterMinutes: 10 } as const;
+/**
+ * A confirmation link is valid 48 hours; an address gets at most one confirmation e-mail per 10 minutes,
+ * one client address (IP) at most 10 per hour, and everyone together at most 500 per hour (like the
+ * contact desk's per-address and per-sender limits), so the form cannot be used to mail strangers in bulk.
+ */
+export const SIGN_UP_LIMITS = {
+  linkLifetimeHours: 48,
+  resendAfterMinutes: 10,
+  perClientPerHour: 10,
+  overallPerHour: 500,
+} as const;
 
 export interface SignUpDeps {
   repo: SignUpRepo;
   newsletters: Pick<NewslettersRepo, 'existing' | 'all' | 'setStatuses' | 'statusesOf'>;
   /** Null when no identity admin API is reachable: confirmations then fail with a clear error. */
-  identityAdmin: Pick<IdentityAdmin, 'findIdentityIdByEmail' | 'createIdentity'> | null;
+  identityAdmin: Pick<
+    IdentityAdmin,
+    'findIdentityIdByEmail' | 'findIdentityIdByVerifiableAddress' | 'createIdentity'
+  > | null;
   courier: Mailer;
   secret: string;
   siteUrl: string;
@@ -25,6 +38,8 @@ export interface SignUpDeps {
   /** Where a confirmed reader sets a password: the identity server's recovery flow. */
   recoveryLink: string;
   now?: () => Date;
+  /** The hourly caps (tests lower them); SIGN_UP_LIMITS by default. */
+  hourlyLimits?: { perClient: number; overall: number };
 }
 
 export interface SignUpConfirmed {
@@ -70,8 +85,12 @@ export function createNewsletterSignUp(deps: SignUpDeps) {
     if (existing) return existing;
     // Following the e-mailed link proved the address is the reader's: it is made verified.
     const created = await admin.createIdentity(email, { verified: true, verifiedAt: at });
-    // Null: a confirmation at the same moment made it first.
-    const id = created ?? (await admin.findIdentityIdByEmail(email));
+    // Null (409): a confirmation at the same moment made it first, or an identity without a credential
+    // using the address as identifier (passwordless, social) holds it as a verifiable address.
+    const id =
+      created ??
+      (await admin.findIdentityIdByEmail(email)) ??
+      (await admin.findIdentityIdByVerifiableAddress(email));
     if (!id) throw new NewsletterSignUpUnavailableError();
     return id;
   }
@@ -81,8 +100,10 @@ export function createNewsletterSignUp(deps: SignUpDeps) {
      * Sends the address a confirmation link for these newsletters, unless one went in the last 10
      * minutes. Unknown ids refuse the request. The answer is the same whether or not anything was sent
      * and whether or not the address has an account.
+     * @throws NewsletterSignUpRateLimitedError when the client address (`clientIp`, when known) or
+     *   everyone together has had the hour's confirmation e-mails.
      */
-    async request(input: SubscribeEmailInput): Promise<{ email: string }> {
+    async request(input: SubscribeEmailInput, clientIp: string | null = null): Promise<{ email: string }> {
       const known = await deps.newsletters.existing(input.newsletterIds);
       const unknown = input.newsletterIds.filter((id) => !known.has(id));
       if (unknown.length > 0) throw new NewsletterNotFoundError(unknown);
@@ -90,6 +111,19 @@ export function createNewsletterSignUp(deps: SignUpDeps) {
       const resendAfter = new Date(at.getTime() - SIGN_UP_LIMITS.resendAfterMinutes * 60_000);
       if (!(await deps.repo.takeSendSlot(input.email, input.newsletterIds, at, resendAfter)))
         return { email: input.email };
+      const hour = new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000);
+      const limits = deps.hourlyLimits ?? {
+        perClient: SIGN_UP_LIMITS.perClientPerHour,
+        overall: SIGN_UP_LIMITS.overallPerHour,
+      };
+      const caps = [
+        ...(clientIp ? [{ key: `ip:${clientIp}`, limit: limits.perClient }] : []),
+        { key: 'all', limit: limits.overall },
+      ];
+      if (!(await deps.repo.takeHourlySlots(caps, hour))) {
+        await deps.repo.releaseSendSlot(input.email, at);
+        throw new NewsletterSignUpRateLimitedError();
+      }
       const titles = (await deps.newsletters.all())
         .filter((n) => input.newsletterIds.includes(n.newsletterId))
         .map((n) => n.title);

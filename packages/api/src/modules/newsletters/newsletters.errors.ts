@@ -31,3 +31,30 @@ export class NewsletterSignUpUnavailableError extends DomainError {
     );
   }
 }
+
+/**
+ * Too many confirmation e-mails from this client address, or from everyone, in the past hour; nothing
+ * was sent.
+ */
+export class NewsletterSignUpRateLimitedError extends DomainError {
+  constructor() {
+    super(
+      'newsletter_sign_up_rate_limited',
+      'Too many newsletter sign-ups have been asked for just now. Please try again in an hour.',
+    );
+  }
+}
+
+/** The daily brief edition an editor saved does not exist. */
+export class DailyBriefNotFoundError extends DomainError {
+  constructor() {
+    super('daily_brief_not_found', 'This daily brief does not exist. Reload the page for the upcoming one.');
+  }
+}
+
+/** The daily brief's send has begun: it can no longer be edited. */
+export class DailyBriefAlreadySentError extends DomainError {
+  constructor() {
+    super('daily_brief_already_sent', 'This daily brief is already being sent: it can no longer be changed.');
+  }
+}

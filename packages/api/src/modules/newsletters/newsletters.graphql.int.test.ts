@@ -156,7 +156,7 @@ describe('one-click unsubscribe', () => {
       { input: { subscriptions: [{ newsletterId: 'daily-brief', status: 'subscribed' }] } },
       reader,
     );
-    const message = harness.services.newsletterSending.messageFor(
+    const message = await harness.services.newsletterSending.messageFor(
       { subject: 'Brief', title: 'The Daily Brief', stories: [] },
       reader.email,
       reader.userId,

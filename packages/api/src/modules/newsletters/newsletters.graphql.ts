@@ -1,3 +1,4 @@
+import { CLIENT_ADDRESS_HEADER, clientIp } from '@bof/http/client-ip';
 import { builder } from '../../builder';
 import { NewsletterGroupEnum, NewsletterSubscriptionStatusEnum } from '../../enums/enums.graphql';
 import { AuthError } from '../../errors/auth-error';
@@ -9,6 +10,7 @@ import { requireViewer } from '../viewer/viewer.service';
 import {
   NewsletterConfirmationInvalidError,
   NewsletterNotFoundError,
+  NewsletterSignUpRateLimitedError,
   NewsletterSignUpUnavailableError,
 } from './newsletters.errors';
 import {
@@ -23,6 +25,7 @@ import type { Newsletter, NewsletterSubscription } from './newsletters.types';
 registerResultError('newsletter_not_found', NewsletterNotFoundError);
 registerResultError('newsletter_confirmation_invalid', NewsletterConfirmationInvalidError);
 registerResultError('newsletter_sign_up_unavailable', NewsletterSignUpUnavailableError);
+registerResultError('newsletter_sign_up_rate_limited', NewsletterSignUpRateLimitedError);
 
 builder.objectType(NewsletterNotFoundError, {
   name: 'NewsletterNotFoundError',
@@ -173,6 +176,13 @@ builder.objectType(NewsletterSignUpUnavailableError, {
   interfaces: [ErrorInterface],
 });
 
+builder.objectType(NewsletterSignUpRateLimitedError, {
+  name: 'NewsletterSignUpRateLimitedError',
+  description:
+    'Too many sign-ups were asked for from this client address, or from everyone, in the past hour; nothing was sent.',
+  interfaces: [ErrorInterface],
+});
+
 const NewsletterSignUpRequested = builder
   .objectRef<{ email: string }>('NewsletterSignUpRequested')
   .implement({
@@ -196,13 +206,28 @@ builder.mutationField('subscribeEmailToNewsletters', (t) =>
   t.field({
     type: NewsletterSignUpRequested,
     description:
-      'A signed-out reader asks for newsletters: only a confirmation e-mail is sent (valid 48 hours, at most one per address per 10 minutes).',
+      'A signed-out reader asks for newsletters: only a confirmation e-mail is sent (valid 48 hours, at most one per address per 10 minutes; a client address and everyone together have hourly caps).',
     args: { input: t.arg({ type: SubscribeEmailToNewslettersInput, required: true }) },
     errors: {
-      types: [AuthError, UnauthorizedError, FieldValidationError, NewsletterNotFoundError],
+      types: [
+        AuthError,
+        UnauthorizedError,
+        FieldValidationError,
+        NewsletterNotFoundError,
+        NewsletterSignUpRateLimitedError,
+      ],
       directResult: true,
     },
-    resolve: (_root, { input }, ctx) => ctx.services.newsletterSignUp.request(input),
+    resolve: (_root, { input }, ctx) =>
+      ctx.services.newsletterSignUp.request(
+        input,
+        // The client address, read as the auth endpoint and the contact desk read it.
+        clientIp({
+          socketAddress: ctx.request.headers.get(CLIENT_ADDRESS_HEADER),
+          forwardedFor: ctx.request.headers.get('x-forwarded-for'),
+          trustedProxies: ctx.services.env.identity.trustedProxies,
+        }),
+      ),
   }),
 );
 
