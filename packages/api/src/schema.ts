@@ -16,6 +16,7 @@ import './modules/students/students.graphql';
 import './modules/newsletters/newsletters.graphql';
 import './modules/follows/follows.graphql';
 import './modules/newsroom/newsroom.graphql';
+import './modules/newsroom/newsroom-desk.graphql';
 import './modules/search/search.graphql';
 
 /** The whole GraphQL schema. Each module registers its types by being imported above. */
