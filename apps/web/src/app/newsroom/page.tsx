@@ -30,7 +30,18 @@ export default async function NewsroomPage({ searchParams }: Props) {
       <div className="flex flex-wrap items-baseline justify-between gap-4">
         <h1 className="font-serif text-3xl">Newsroom</h1>
         <p className="text-sm">
-          Signed in as {staff.name} ({staff.role})
+          Signed in as {staff.name} ({staff.role}){' · '}
+          <Link className="underline" href="/newsroom/desk/">
+            Desk
+          </Link>
+          {staff.role !== 'writer' ? (
+            <>
+              {' · '}
+              <Link className="underline" href="/newsroom/front/">
+                Front page
+              </Link>
+            </>
+          ) : null}
           {staff.role === 'admin' ? (
             <>
               {' · '}

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@bof/db/client';
 import {
   articleAuthors,
@@ -168,6 +168,16 @@ export function createDeskQueries(db: Database) {
         .innerJoin(articles, eq(articles.id, frontPagePins.articleId))
         .innerJoin(contentSections, eq(contentSections.id, articles.sectionId))
         .orderBy(asc(frontPagePins.slot));
+    },
+
+    /** The newest published articles (not case studies), as candidates for the lead slots. */
+    async recentArticles(limit: number): Promise<{ slug: string; headline: string }[]> {
+      return db
+        .select({ slug: articles.slug, headline: articles.headline })
+        .from(articles)
+        .where(eq(articles.kind, 'article'))
+        .orderBy(desc(articles.publishedAt))
+        .limit(limit);
     },
 
     /** Published articles (not case studies) by slug. */

@@ -112,6 +112,12 @@ export function createDeskUseCases(
       return saved;
     },
 
+    /** The newest published articles an editor may pin (any other published article may be named too). */
+    async pinCandidates(viewer: Viewer | null, limit = 60): Promise<{ slug: string; headline: string }[]> {
+      await requireStaff(viewer, 'publish');
+      return repo.recentArticles(limit);
+    },
+
     async frontPins(viewer: Viewer | null): Promise<FrontPin[]> {
       await requireStaff(viewer);
       return repo.frontPins();
