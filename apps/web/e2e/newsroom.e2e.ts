@@ -162,3 +162,65 @@ test('an editor writes, previews, schedules and corrects a story; a writer canno
   await expect(writerPage.getByRole('button', { name: 'Publish now' })).toHaveCount(0);
   await writerContext.close();
 });
+
+test('the desk: an admin adds a topic and gives an author a portrait; an editor pins the lead story', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const suffix = Date.now().toString(36);
+  await registerWithCode(page, 'newsroom-desk@example.org');
+
+  // A new topic: a bad slug is refused on its field, a good one is listed and has its page.
+  await page.goto('/newsroom/');
+  await page.getByRole('link', { name: 'Desk' }).click();
+  await page.getByRole('link', { name: 'Topics' }).click();
+  const newTopic = page.getByRole('region', { name: 'New topic' });
+  await newTopic.getByLabel('Slug').fill('Not A Slug');
+  await newTopic.getByLabel('Name').fill('Resale');
+  await newTopic.getByLabel('Description').fill('Secondhand and <b>resale</b> markets.');
+  await newTopic.getByRole('button', { name: 'Create' }).click();
+  await expect(
+    newTopic.getByText('Use lower-case letters, digits and single hyphens (kebab-case).'),
+  ).toBeVisible();
+  await newTopic.getByLabel('Slug').fill(`resale-${suffix}`);
+  await newTopic.getByRole('button', { name: 'Create' }).click();
+  await expect(newTopic.getByRole('status')).toHaveText('Created “Resale”.');
+  await expect(page.getByRole('link', { name: 'Resale', exact: true })).toBeVisible();
+  const topicPage = await page.request.get(`/topics/resale-${suffix}/`);
+  expect(topicPage.status()).toBe(200);
+  const topicHtml = await topicPage.text();
+  expect(topicHtml).toContain('Secondhand and resale markets.');
+  expect(topicHtml).not.toContain('<b>resale</b>');
+
+  // An author's bio and portrait: the author page shows both at once.
+  await page.getByRole('link', { name: 'Authors' }).click();
+  await page.getByText('Edit Amara Okafor').click();
+  const form = page.locator('details[open]');
+  await form.getByLabel('Bio').fill(`Amara Okafor covers retail from London (${suffix}).`);
+  await form.getByLabel('Portrait').setInputFiles({ name: 'amara.png', mimeType: 'image/png', buffer: PNG });
+  await expect(form.locator('img')).toBeVisible();
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+  await page.goto('/authors/amara-okafor/');
+  await expect(page.getByText(`Amara Okafor covers retail from London (${suffix}).`)).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Amara Okafor' })).toBeVisible();
+
+  // The lead: an older story pinned to the top leads the front page until it is unpinned.
+  await page.goto('/articles/news/?page=2');
+  const older = page.locator('main article :is(h2, h3) a').first();
+  const olderHeadline = (await older.textContent())!.trim();
+  const olderSlug = (await older.getAttribute('href'))!.split('/').filter(Boolean).pop()!;
+  await page.goto('/newsroom/front/');
+  await page.getByLabel('Top story').fill('no-such-story');
+  await page.getByRole('button', { name: 'Save the lead' }).click();
+  await expect(page.getByText('No published article has this slug.')).toBeVisible();
+  await page.getByLabel('Top story').fill(olderSlug);
+  await page.getByRole('button', { name: 'Save the lead' }).click();
+  await expect(page.getByRole('status')).toHaveText('Pinned. The front page shows it now.');
+  await page.goto('/');
+  await expect(page.locator('main article :is(h2, h3) a').first()).toHaveText(olderHeadline);
+  await page.goto('/newsroom/front/');
+  await page.getByLabel('Top story').fill('');
+  await page.getByRole('button', { name: 'Save the lead' }).click();
+  await expect(page.getByRole('status')).toHaveText('Nothing pinned: the newest stories lead.');
+});

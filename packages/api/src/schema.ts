@@ -20,6 +20,7 @@ import './modules/follows/follows.graphql';
 import './modules/profiles/profile-types.graphql';
 import './modules/profiles/profiles.graphql';
 import './modules/newsroom/newsroom.graphql';
+import './modules/newsroom/newsroom-desk.graphql';
 import './modules/search/search.graphql';
 
 /** The whole GraphQL schema. Each module registers its types by being imported above. */

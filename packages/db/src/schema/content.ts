@@ -47,6 +47,8 @@ export const contentAuthors = pgTable('content_authors', {
   name: text('name').notNull(),
   title: text('title').notNull(),
   bio: text('bio').notNull(),
+  /** An uploaded portrait (the newsroom's media store), when the desk has given one. */
+  photo: uuid('photo'),
 });
 
 export const contentSeries = pgTable('content_series', {

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -135,4 +137,24 @@ export const newsroomAudit = pgTable(
       .default(sql`now()`),
   },
   (table) => [index('newsroom_audit_created_idx').on(table.createdAt.desc())],
+);
+
+/**
+ * The front page's lead slots an editor pinned (slot 1 is the top story): a pinned story leads in its
+ * slot whatever its age; unpinned slots take the newest stories. Unpublishing a story frees its slot.
+ */
+export const frontPagePins = pgTable(
+  'front_page_pins',
+  {
+    slot: smallint('slot').primaryKey(),
+    articleId: uuid('article_id')
+      .notNull()
+      .unique()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    pinnedBy: text('pinned_by').references(() => accounts.userId, { onDelete: 'set null' }),
+    pinnedAt: timestamp('pinned_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [check('front_page_pins_slot_check', sql`${table.slot} BETWEEN 1 AND 3`)],
 );

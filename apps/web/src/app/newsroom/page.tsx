@@ -34,6 +34,18 @@ export default async function NewsroomPage({ searchParams }: Props) {
           <Link className="underline" href="/newsroom/daily-brief/">
             Daily brief
           </Link>
+          {' · '}
+          <Link className="underline" href="/newsroom/desk/">
+            Desk
+          </Link>
+          {staff.role !== 'writer' ? (
+            <>
+              {' · '}
+              <Link className="underline" href="/newsroom/front/">
+                Front page
+              </Link>
+            </>
+          ) : null}
           {staff.role === 'admin' ? (
             <>
               {' · '}

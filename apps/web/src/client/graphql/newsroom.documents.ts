@@ -223,3 +223,55 @@ export const NewsroomDiffQuery = graphql(`
     }
   }
 `);
+
+export const SaveNewsroomDeskEntryMutation = graphql(`
+  mutation SaveNewsroomDeskEntry($input: SaveNewsroomDeskEntryInput!) {
+    saveNewsroomDeskEntry(input: $input) {
+      __typename
+      ... on NewsroomDeskEntry {
+        kind
+        slug
+        name
+        title
+        description
+        photo
+        stories
+      }
+      ... on ZodError {
+        message
+        fieldErrors {
+          path
+          message
+        }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`);
+
+export const SetNewsroomFrontPinsMutation = graphql(`
+  mutation SetNewsroomFrontPins($input: SetNewsroomFrontPinsInput!) {
+    setNewsroomFrontPins(input: $input) {
+      __typename
+      ... on SetNewsroomFrontPinsSuccess {
+        data {
+          slot
+          slug
+          headline
+        }
+      }
+      ... on ZodError {
+        message
+        fieldErrors {
+          path
+          message
+        }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`);

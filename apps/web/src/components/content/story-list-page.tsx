@@ -1,3 +1,4 @@
+import { getImageProps } from 'next/image';
 import type { ReactNode } from 'react';
 import type { StoryPage } from '@bof/api/content';
 import { feedPath, type ListPageInfo } from '../../server/content/list-page';
@@ -17,6 +18,7 @@ export function StoryListPage({
   note,
   storiesHeading,
   follow,
+  portrait,
 }: {
   info: ListPageInfo;
   list: Pick<StoryPage, 'stories' | 'page' | 'pageCount'>;
@@ -27,6 +29,8 @@ export function StoryListPage({
   storiesHeading?: string;
   /** The follow button of an author, section or topic. */
   follow?: ReactNode;
+  /** An author's portrait (an uploaded photo), beside what the header says. */
+  portrait?: { src: string; alt: string };
 }) {
   return (
     <div className="mx-auto max-w-page px-gutter py-10">
@@ -35,6 +39,13 @@ export function StoryListPage({
         title={info.title}
         feed={info.feed ? { href: feedPath(info), label: `RSS feed of ${info.title}` } : undefined}
       >
+        {portrait ? (
+          <img
+            {...getImageProps({ src: portrait.src, alt: portrait.alt, width: 96, height: 96 }).props}
+            alt={portrait.alt}
+            className="float-left mr-4 mb-2 size-24 rounded-full object-cover"
+          />
+        ) : null}
         <p>{info.description}</p>
         {note ? <p className="mt-2 text-sm">{note}</p> : null}
         {follow ? <div className="mt-4">{follow}</div> : null}

@@ -19,6 +19,7 @@ import {
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
 import { blocksToDoc, docToBlocks, STORY_BLOCK_NODE, type EditorNode } from './body-blocks';
 import { StoryBlockNode } from './story-block-node';
+import { uploadPhoto } from './upload-photo';
 
 interface Choice {
   slug: string;
@@ -60,15 +61,6 @@ const primary = 'rounded bg-neutral-900 px-3 py-1.5 text-sm font-semibold text-w
 
 const fieldKey = (path: readonly string[]) =>
   path.filter((p) => p !== 'input' && p !== 'draft' && p !== 'draftJson').join('.');
-
-/** Uploads a photo through the media pipeline; answers its id or the reason it was refused. */
-async function uploadPhoto(file: File): Promise<{ id: string } | { error: string }> {
-  const body = new FormData();
-  body.append('file', file);
-  const response = await fetch('/api/newsroom/media', { method: 'POST', body });
-  const answer = (await response.json().catch(() => ({}))) as { id?: string; error?: string };
-  return answer.id ? { id: answer.id } : { error: answer.error ?? 'The upload failed. Try again.' };
-}
 
 /** The newsroom's story editor: fields, the body in a rich-text editor, autosave, revisions and publishing. */
 export function StoryEditor({ story, taxonomy, choices, canPublish, autosaveMs }: StoryEditorProps) {

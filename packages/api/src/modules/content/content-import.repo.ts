@@ -77,7 +77,7 @@ export function createContentImportRepo(db: Database): ContentImportRepo {
   async function upsertTaxonomy<Row extends { slug: string }>(
     table: (typeof tables)[keyof typeof tables],
     rows: readonly Row[],
-    fields: (row: Row) => Record<string, string>,
+    fields: (row: Row) => Record<string, string | null>,
   ): Promise<WriteCounts> {
     const counts = zero();
     if (rows.length === 0) return counts;
@@ -135,6 +135,7 @@ export function createContentImportRepo(db: Database): ContentImportRepo {
           name: r.name,
           title: r.title,
           bio: r.bio,
+          photo: r.photo ?? null,
         })),
         series: await upsertTaxonomy(tables.series, taxonomy.series, (r) => ({
           title: r.title,

@@ -171,6 +171,8 @@ export const authorRecordSchema = z.strictObject({
   name: text(120),
   title: text(160),
   bio: text(2000),
+  /** A portrait uploaded through the newsroom (its media id). */
+  photo: photoSchema.optional(),
 });
 
 export const seriesRecordSchema = z.strictObject({

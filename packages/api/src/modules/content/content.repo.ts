@@ -11,6 +11,7 @@ import {
   contentSeries,
   contentTags,
   contentTopics,
+  frontPagePins,
 } from '@bof/db/schema';
 import type { BodyBlock, GlossaryEntry, Hero } from './content.inputs';
 import type {
@@ -439,6 +440,13 @@ export function createContentRepo(db: Database) {
         .leftJoin(articleTopics, eq(articleTopics.topicId, contentTopics.id))
         .groupBy(contentTopics.id)
         .orderBy(desc(count(articleTopics.articleId)), asc(contentTopics.name));
+    },
+    /** The stories editors pinned to the front page's lead slots, by slot (1 is the top story). */
+    async frontPins(): Promise<{ slot: number; id: string }[]> {
+      return db
+        .select({ slot: frontPagePins.slot, id: frontPagePins.articleId })
+        .from(frontPagePins)
+        .orderBy(asc(frontPagePins.slot));
     },
     /**
      * Topics of the newest `recent` stories, the most used among them first. The newest stories are

@@ -21,12 +21,35 @@ export const RAIL_TOPICS_FROM = 200;
 /** The section the front page's analysis block reads from. */
 export const ANALYSIS_SECTION = 'analysis';
 
+/** How many of the front page's lead slots editors may pin (slot 1 is the top story). */
+export const FRONT_PIN_SLOTS = 3;
 /** How many stories each front page block shows (`latest` includes the top story). */
 const FRONT = { latest: 9, analysis: 4, series: 4, caseStudies: 3, rails: 4, perRail: 4 } as const;
 /** How many of the busiest topics the front page asks for rail stories at once. */
 const RAIL_TOPICS_ASKED = 8;
 
-/** The editorial front: every block is newest first and no story appears twice. */
+/**
+ * The lead slots, top story first, each leading with the story an editor pinned there, the rest newest
+ * first (without the pinned).
+ */
+export function leadOrder(
+  pins: readonly { slot: number; id: string }[],
+  newest: readonly string[],
+  size: number,
+) {
+  const pinned = new Set(pins.map((pin) => pin.id));
+  const rest = newest.filter((id) => !pinned.has(id));
+  const bySlot = new Map(pins.map((pin) => [pin.slot, pin.id]));
+  const lead: string[] = [];
+  for (let slot = 1; lead.length < size; slot += 1) {
+    const id = bySlot.get(slot) ?? rest.shift();
+    if (id === undefined) break;
+    lead.push(id);
+  }
+  return lead;
+}
+
+/** The editorial front: the lead as editors pinned it, every block else newest first; no story twice. */
 export interface FrontPage {
   topStory: StoryCard | null;
   latest: StoryCard[];
@@ -65,8 +88,10 @@ export function createContentService({ repo }: Deps) {
      * blocks are picked in memory in the order newest, analysis, series, case studies, rails.
      */
     async frontPage(): Promise<FrontPage> {
-      const [newestIds, analysisSection, seriesRow, caseStudyIds, busiest] = await Promise.all([
-        repo.storyIds({ kind: 'article' }, FRONT.latest),
+      const [pins, newestIds, analysisSection, seriesRow, caseStudyIds, busiest] = await Promise.all([
+        repo.frontPins(),
+        // Over-asked by the slots that can be pinned: pinned stories may be among the newest.
+        repo.storyIds({ kind: 'article' }, FRONT.latest + FRONT_PIN_SLOTS),
         repo.section(ANALYSIS_SECTION),
         repo.series(INSIGHTS_SERIES),
         repo.storyIds({ kind: 'case_study' }, FRONT.caseStudies),
@@ -97,7 +122,7 @@ export function createContentService({ repo }: Deps) {
         for (const id of chosen) used.add(id);
         return chosen;
       };
-      const latest = take(newestIds, FRONT.latest, false);
+      const latest = take(leadOrder(pins, newestIds, FRONT.latest), FRONT.latest, false);
       const analysis = take(analysisIds, FRONT.analysis, true);
       const series = take(seriesIds, FRONT.series, true);
       const caseStudies = take(caseStudyIds, FRONT.caseStudies, false);

@@ -26,6 +26,8 @@ export interface Author {
   name: string;
   title: string;
   bio: string;
+  /** The uploaded portrait's media id, if any. */
+  photo: string | null;
 }
 export interface Series {
   id: number;

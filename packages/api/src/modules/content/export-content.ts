@@ -52,7 +52,15 @@ export async function* exportContent(db: Database): AsyncGenerator<ContentRecord
   const series = await db.select().from(contentSeries).orderBy(asc(contentSeries.id));
   for (const s of sections) yield { type: 'section', slug: s.slug, name: s.name, description: s.description };
   for (const t of topics) yield { type: 'topic', slug: t.slug, name: t.name, description: t.description };
-  for (const a of authors) yield { type: 'author', slug: a.slug, name: a.name, title: a.title, bio: a.bio };
+  for (const a of authors)
+    yield {
+      type: 'author',
+      slug: a.slug,
+      name: a.name,
+      title: a.title,
+      bio: a.bio,
+      ...(a.photo ? { photo: a.photo } : {}),
+    };
   for (const s of series) yield { type: 'series', slug: s.slug, title: s.title, description: s.description };
 
   const sectionSlug = new Map(sections.map((s) => [s.id, s.slug]));

@@ -20,6 +20,8 @@ export {
   type StoryStatus,
 } from './newsroom.inputs';
 export { diffDrafts } from './newsroom-diff';
+export { DESK_KINDS, type DeskKind } from './newsroom-desk.inputs';
+export type { DeskEntry, FrontPin } from './newsroom-desk.repo';
 export { PREVIEW_LINK_HOURS } from './newsroom-preview-token';
 
 /** How often every process looks for scheduled stories that are due, unless told otherwise. */

@@ -13,6 +13,7 @@ import {
   newsroomStaff,
   newsroomStories,
 } from '@bof/db/schema';
+import { createDeskQueries } from './newsroom-desk.repo';
 import type { Draft, NewsroomRole, StoryStatus } from './newsroom.inputs';
 
 export interface StaffMember {
@@ -98,6 +99,7 @@ const asStory = (row: Record<string, unknown>) => row as unknown as StoryRow;
 function createNewsroomQueries(db: Database) {
   const queries = {
     db,
+    ...createDeskQueries(db),
 
     async staff(userId: string): Promise<StaffMember | null> {
       const [row] = await db

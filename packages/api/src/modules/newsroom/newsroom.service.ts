@@ -4,7 +4,8 @@ import { hasErrorCode } from '../../errors/domain-error';
 import { FieldValidationError, type FieldError } from '../../errors/field-validation-error';
 import { UnauthorizedError } from '../../errors/unauthorized-error';
 import type { ContentImportError } from '../content/content.errors';
-import type { StoryRecord } from '../content/content.inputs';
+import type { ContentRecord, StoryRecord } from '../content/content.inputs';
+import { createDeskUseCases } from './newsroom-desk';
 import { diffDrafts } from './newsroom-diff';
 import { PREVIEW_LINK_HOURS, signPreviewToken, verifyPreviewToken } from './newsroom-preview-token';
 import { StaleRevisionError, StoryNotFoundError, type DiffLine } from './newsroom.errors';
@@ -34,8 +35,8 @@ export interface ContentChangeNotice {
 
 export interface NewsroomDeps {
   repo: NewsroomRepo;
-  /** Writes one validated story record into the published content (the content import), inside `repo`'s transaction. */
-  publishRecord(repo: NewsroomRepo, record: StoryRecord): Promise<void>;
+  /** Writes one record (a story, or a desk entry) into the published content (the content import), inside `repo`'s transaction. */
+  publishRecord(repo: NewsroomRepo, record: ContentRecord): Promise<void>;
   /** Announces a content change inside the writing transaction. */
   announce(repo: NewsroomRepo, change: ContentChangeNotice): Promise<void>;
   previewSecret: string;
@@ -235,6 +236,7 @@ export function createNewsroomService(deps: NewsroomDeps) {
   return {
     staffOf,
     requireStaff,
+    ...createDeskUseCases(deps, requireStaff),
 
     async listStories(viewer: Viewer | null, filter: StoryListFilter): Promise<StoryRow[]> {
       const staff = await requireStaff(viewer);

@@ -33,6 +33,11 @@ export default async function AuthorPage({ params, searchParams }: Props) {
       list={list}
       empty="No stories by this author yet."
       storiesHeading={`Stories by ${list.author.name} (${list.total})`}
+      portrait={
+        list.author.photo
+          ? { src: `/media/${list.author.photo}.webp`, alt: `${list.author.name}` }
+          : undefined
+      }
       follow={<FollowButton followsType="AUTHOR_ID" followsKey={list.author.slug} label={list.author.name} />}
     />
   );
