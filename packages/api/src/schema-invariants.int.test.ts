@@ -50,6 +50,8 @@ const PUBLIC_MUTATIONS: Record<string, string> = {
     'A signed-out reader asks for newsletters by address; only a confirmation e-mail is sent (double opt-in).',
   confirmAnonUserToNewsletterSubscription:
     "The e-mailed link's signed token is the credential; it makes the account the reader signs in to.",
+  confirmOrganisationAccountDomain:
+    "The e-mailed link's signed token is the credential: whoever reads mail at the domain proves it, with or without an account.",
 };
 
 const unionMembersOf = (field: GraphQLField<unknown, unknown>) => {

@@ -84,6 +84,7 @@ export type DeskEntryInput = z.output<typeof deskEntrySchema>;
 /** The front page's lead slots (1 is the top story), each a published article's slug or empty. */
 export const frontPinsSchema = z
   .array(slug.nullable())
+  .min(1, 'Name the lead slots, the top story first (null leaves a slot to the newest story).')
   .max(3, 'Three lead slots can be pinned.')
   .superRefine((slugs, ctx) => {
     const seen = new Set<string>();

@@ -220,6 +220,8 @@ describe('front page pins', () => {
     expect((await newsroom.frontPins(editor)).map((p) => p.slug)).toEqual(['old-scoop', 'middle-story']);
     expect(frontPinsSchema.safeParse(['newest', 'newest']).success).toBe(false);
     expect(frontPinsSchema.safeParse(['a', 'b', 'c', 'd']).success).toBe(false);
+    expect(frontPinsSchema.safeParse([]).success).toBe(false);
+    expect(frontPinsSchema.safeParse([null]).success).toBe(true);
   });
 
   it('frees the slot of a story that is unpublished', async () => {
