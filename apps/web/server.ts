@@ -115,6 +115,12 @@ const server = createServer((req, res) => {
   return serve(req, res);
 });
 
+// Idle keep-alive connections stay open longer than the proxies' in front (nginx and load balancers keep
+// theirs 60 s): a client then never sends a request on a socket this server is closing at that moment,
+// which it would see as ECONNRESET (Node's default is 5 s).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 function serve(req: IncomingMessage, res: ServerResponse): void {
   if (handleStoryRequest(req, res, { gate: access.gate, handle, storyPages })) return;
   return void handle(req, res);

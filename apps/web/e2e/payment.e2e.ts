@@ -39,8 +39,10 @@ async function advanceBillingClock(page: Page, days: number) {
     data: { command: 'advance', days },
   });
   expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { notifications: number; delivered: number };
-  expect(body.delivered).toBe(body.notifications);
+  const body = (await response.json()) as { notifications: number; delivered: number; pending: number };
+  // Everything the move caused reached the product (another journey's delivery round may have carried
+  // some of it, so `delivered` can differ from `notifications`).
+  expect(body.pending).toBe(0);
 }
 
 /** The token's refresh, as the browser makes it when its token nears expiry (spec §4). */

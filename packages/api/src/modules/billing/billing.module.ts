@@ -102,6 +102,13 @@ export interface BillingModule {
   receiveWebhook(rawBody: string, signatureHeader: string | null, now?: Date): Promise<WebhookReceipt>;
   /** Delivers the simulator's pending notifications to the webhook endpoint (no-op with a real provider). */
   flushWebhooks(): Promise<number>;
+  /**
+   * Moves the simulator's clock on and delivers what that caused, in one turn with every other delivery
+   * round: `pending` is what is still undelivered afterwards (0 unless the endpoint refused one).
+   */
+  advanceSimulatorClock(
+    ms: number,
+  ): Promise<{ now: Date; notifications: number; delivered: number; pending: number }>;
   /** Repairs the product's copies from the provider's records (reconcile.ts). */
   reconcile(log?: (line: string) => void): Promise<ReconcileReport>;
   /**
@@ -163,6 +170,17 @@ export function createBillingModule(
   };
 
   let organisationSync: OrganisationSubscriptionSync | undefined;
+
+  // One delivery round at a time: two at once would each deliver some of the other's notifications, and a
+  // clock move's round could not say what became of the notifications it caused.
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = turn.then(work, work);
+    turn = run.catch(() => undefined);
+    return run;
+  };
+  const deliver = () =>
+    simulator ? deliverSimulatorWebhooks({ simulator, endpoint, key: keys[0]! }) : Promise.resolve(0);
 
   const module: BillingModule = {
     provider,
@@ -262,8 +280,15 @@ export function createBillingModule(
     setOrganisationSubscriptionSync(sync) {
       organisationSync = sync;
     },
-    flushWebhooks: async () =>
-      simulator ? deliverSimulatorWebhooks({ simulator, endpoint, key: keys[0]! }) : 0,
+    flushWebhooks: () => inTurn(deliver),
+    advanceSimulatorClock: (ms) =>
+      inTurn(async () => {
+        if (!simulator) throw new Error('The billing simulator is not in use.');
+        const { now: at, webhooks } = await simulator.advanceClock(ms);
+        const delivered = await deliver();
+        const pending = (await simulator.pendingWebhooks()).length;
+        return { now: at, notifications: webhooks.length, delivered, pending };
+      }),
   };
   return module;
 }
