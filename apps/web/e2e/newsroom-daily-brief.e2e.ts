@@ -4,7 +4,7 @@ import { registerWithCode } from './support/identity-journeys';
 // An editor publishes a story, finds it in the upcoming daily brief in the newsroom, writes the brief's
 // introduction and saves it; readers who are not staff get the ordinary 404.
 
-const EDITOR = 'newsroom-editor@example.org'; // a newsroom admin by configuration (playwright.config.ts)
+const EDITOR = 'newsroom-brief@example.org'; // a newsroom admin by configuration (playwright.config.ts)
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4Y2wMRwzEcQD7ExMhwLzAsQAAAABJRU5ErkJggg==',
   'base64',
