@@ -95,9 +95,10 @@ export interface Services extends Platform {
   media: MediaService;
   /**
    * Content changes announced by any process (content_changes). The access index reloads on each; the
-   * server entry empties the story page cache's pages of the stories named.
+   * server entry empties the story page cache's pages of the stories named. `ready` settles once the
+   * feed first tried to listen.
    */
-  contentChanges: ContentChangeFeed;
+  contentChanges: ContentChangeFeed & { ready: Promise<void> };
   /** Stops the modules' timers and closes the database. */
   close(): Promise<void>;
 }
