@@ -21,6 +21,7 @@ import './modules/profiles/profile-types.graphql';
 import './modules/profiles/profiles.graphql';
 import './modules/newsroom/newsroom.graphql';
 import './modules/newsroom/newsroom-desk.graphql';
+import './modules/newsroom/newsroom-approvals.graphql';
 import './modules/search/search.graphql';
 
 /** The whole GraphQL schema. Each module registers its types by being imported above. */

@@ -155,8 +155,10 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     },
   );
   const access = await createAccessModule(platform, { sessions }, { indexPollMs: ports.accessIndexPollMs });
+  const profiles = createProfilesModule(platform, { organisations });
   const newsroom = createNewsroomModule(platform, {
     announce: (repo, change) => announceContentChange(repo.db, change),
+    profileReviews: profiles.reviews,
     sweepMs: ports.newsroomSweepMs,
   });
   const contentChanges = openContentChangeFeed(platform);
@@ -169,7 +171,6 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
   const students = createStudentsModule(platform, { billing, mailer: ports.courier });
   const content = contentServiceFor(db);
   const jobs = await createPgBossJobs(platform.database, { scheduler: ports.jobScheduler ?? true });
-  const profiles = createProfilesModule(platform, { organisations });
   const follows = createFollowsModule(platform, { content, profiles });
   const newsletterSending = createNewsletterSendingModule(platform, {
     jobs,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   index,
   integer,
   jsonb,
@@ -22,6 +23,22 @@ const now = () => sql`now()`;
  * `public_*` columns copy the published document's fields that directories and the BoF 500 search
  * filter on; `public_name_key` is the lower-case, accent-folded "first last" for prefix search.
  */
+/**
+ * The newsroom's review of what is published (post-moderation): `reviewed_version` is the published
+ * version an admin approved or withdrew; a publication whose version differs awaits review. A withdrawn
+ * publication keeps its draft and names why (`withdrawn_reason`) until the next publish.
+ */
+const reviewColumns = () => ({
+  reviewedVersion: integer('reviewed_version'),
+  reviewedAt: at('reviewed_at'),
+  reviewedBy: text('reviewed_by'),
+  withdrawnReason: text('withdrawn_reason'),
+});
+
+/** A publication not yet reviewed (the partial indexes of the review queue). */
+const awaitingReview = (t: { publishedVersion: AnyPgColumn; reviewedVersion: AnyPgColumn }) =>
+  sql`${t.publishedVersion} is distinct from ${t.reviewedVersion} and ${t.publishedVersion} is not null`;
+
 export const personProfiles = pgTable(
   'person_profiles',
   {
@@ -38,6 +55,7 @@ export const personProfiles = pgTable(
     publicNameKey: text('public_name_key'),
     publicCategory: text('public_category'),
     publicCountry: text('public_country'),
+    ...reviewColumns(),
     updatedBy: text('updated_by').notNull(),
     createdAt: at('created_at').notNull().default(now()),
     updatedAt: at('updated_at').notNull().default(now()),
@@ -48,6 +66,7 @@ export const personProfiles = pgTable(
     uniqueIndex('person_profiles_owner').on(t.ownerUserId),
     index('person_profiles_public_name_trgm').using('gin', t.publicNameKey.op('gin_trgm_ops')),
     index('person_profiles_public_category').on(t.publicCategory),
+    index('person_profiles_awaiting_review').on(t.publishedAt).where(awaitingReview(t)),
   ],
 );
 
@@ -74,6 +93,7 @@ export const organisationProfiles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    ...reviewColumns(),
     updatedBy: text('updated_by').notNull(),
     createdAt: at('created_at').notNull().default(now()),
     updatedAt: at('updated_at').notNull().default(now()),
@@ -82,6 +102,7 @@ export const organisationProfiles = pgTable(
     uniqueIndex('organisation_profiles_slug').on(t.slug),
     uniqueIndex('organisation_profiles_public_slug').on(t.publicSlug),
     uniqueIndex('organisation_profiles_account').on(t.accountId),
+    index('organisation_profiles_awaiting_review').on(t.publishedAt).where(awaitingReview(t)),
   ],
 );
 

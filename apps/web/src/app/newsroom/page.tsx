@@ -49,6 +49,10 @@ export default async function NewsroomPage({ searchParams }: Props) {
           {staff.role === 'admin' ? (
             <>
               {' · '}
+              <Link className="underline" href="/newsroom/approvals/">
+                Approvals
+              </Link>
+              {' · '}
               <Link className="underline" href="/newsroom/audit/">
                 Audit log
               </Link>

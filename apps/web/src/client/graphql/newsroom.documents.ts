@@ -275,3 +275,26 @@ export const SetNewsroomFrontPinsMutation = graphql(`
     }
   }
 `);
+
+export const ReviewNewsroomProfilePublicationMutation = graphql(`
+  mutation ReviewNewsroomProfilePublication($input: ReviewNewsroomProfilePublicationInput!) {
+    reviewNewsroomProfilePublication(input: $input) {
+      __typename
+      ... on ReviewNewsroomProfilePublicationSuccess {
+        data {
+          profileId
+        }
+      }
+      ... on ZodError {
+        message
+        fieldErrors {
+          path
+          message
+        }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`);

@@ -23,6 +23,7 @@ export { diffDrafts } from './newsroom-diff';
 export { DESK_KINDS, type DeskKind } from './newsroom-desk.inputs';
 export type { DeskEntry, FrontPin } from './newsroom-desk.repo';
 export { PREVIEW_LINK_HOURS } from './newsroom-preview-token';
+export { APPROVALS_PAGE, WITHDRAW_REASON_MAX, type ProfileReviewInput } from './newsroom-approvals';
 
 /** How often every process looks for scheduled stories that are due, unless told otherwise. */
 export const DEFAULT_SWEEP_MS = 5_000;
@@ -39,7 +40,12 @@ export interface NewsroomModule extends NewsroomService {
  */
 export function createNewsroomModule(
   platform: Pick<Platform, 'db' | 'env'>,
-  deps: { announce: NewsroomDeps['announce']; sweepMs?: number; now?: () => Date },
+  deps: {
+    announce: NewsroomDeps['announce'];
+    profileReviews?: NewsroomDeps['profileReviews'];
+    sweepMs?: number;
+    now?: () => Date;
+  },
 ): NewsroomModule {
   // Preview links are signed with a key derived from the configured cookie secret, which every process of a
   // deployment shares (the embedded defaults keep it under DATA_DIR/keys).
@@ -58,6 +64,7 @@ export function createNewsroomModule(
     announce: deps.announce,
     previewSecret,
     bootstrapAdmins: platform.env.newsroomAdmins,
+    ...(deps.profileReviews ? { profileReviews: deps.profileReviews } : {}),
     now: deps.now ?? (() => new Date()),
   });
   const sweepMs = deps.sweepMs ?? DEFAULT_SWEEP_MS;

@@ -1,3 +1,4 @@
+import { createApprovalUseCases, type ProfileReviews } from './newsroom-approvals';
 import type { Viewer } from '../../auth/viewer';
 import { AuthError } from '../../errors/auth-error';
 import { hasErrorCode } from '../../errors/domain-error';
@@ -42,6 +43,8 @@ export interface NewsroomDeps {
   previewSecret: string;
   /** Addresses that become newsroom admins when they first come to the newsroom (NEWSROOM_ADMINS). */
   bootstrapAdmins?: readonly string[];
+  /** The profiles module's publications, reviewed in the approvals queue (absent: the queue is empty). */
+  profileReviews?: ProfileReviews;
   now: () => Date;
 }
 
@@ -237,6 +240,7 @@ export function createNewsroomService(deps: NewsroomDeps) {
     staffOf,
     requireStaff,
     ...createDeskUseCases(deps, requireStaff),
+    ...createApprovalUseCases(deps, requireStaff),
 
     async listStories(viewer: Viewer | null, filter: StoryListFilter): Promise<StoryRow[]> {
       const staff = await requireStaff(viewer);

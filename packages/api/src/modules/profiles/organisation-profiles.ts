@@ -48,6 +48,7 @@ function view(
     version: row.version,
     publishedVersion: row.publishedVersion,
     publishedAt: row.publishedAt,
+    withdrawnReason: row.withdrawnReason,
     projects,
   };
 }

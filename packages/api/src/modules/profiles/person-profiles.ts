@@ -25,6 +25,7 @@ async function view(repo: ProfilesRepo, row: PersonRow, doc: PersonDocument): Pr
     version: row.version,
     publishedVersion: row.publishedVersion,
     publishedAt: row.publishedAt,
+    withdrawnReason: row.withdrawnReason,
     ownerUserId: row.ownerUserId,
     profileBadges: badges,
   };
@@ -114,6 +115,7 @@ export function createPersonProfiles({ repo, newId }: PersonProfileDeps) {
         version: row.version,
         publishedVersion: row.publishedVersion,
         publishedAt: row.publishedAt,
+        withdrawnReason: null,
         ownerUserId: row.ownerUserId,
         profileBadges: badges.get(row.id) ?? [],
       }));

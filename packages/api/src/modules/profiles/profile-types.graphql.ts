@@ -141,6 +141,10 @@ export const PersonProfileType = builder.objectRef<PersonProfileView>('PersonPro
     version: t.exposeInt('version', { description: 'The draft version: pass it back with the next change.' }),
     publishedVersion: t.exposeInt('publishedVersion', { nullable: true }),
     publishedAt: t.expose('publishedAt', { type: DateTimeScalar, nullable: true }),
+    withdrawnReason: t.exposeString('withdrawnReason', {
+      nullable: true,
+      description: 'Why the newsroom withdrew the last publication (its editors read it); null otherwise.',
+    }),
   }),
 });
 
@@ -219,6 +223,10 @@ export const OrganisationProfileType = builder
       version: t.exposeInt('version'),
       publishedVersion: t.exposeInt('publishedVersion', { nullable: true }),
       publishedAt: t.expose('publishedAt', { type: DateTimeScalar, nullable: true }),
+      withdrawnReason: t.exposeString('withdrawnReason', {
+        nullable: true,
+        description: 'Why the newsroom withdrew the last publication (its editors read it); null otherwise.',
+      }),
     }),
   });
 

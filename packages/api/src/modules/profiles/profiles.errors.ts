@@ -49,3 +49,16 @@ export class ProfileLinkNotFoundError extends DomainError {
     super('profile_link_not_found', `${field} names something that does not exist: ${value}.`);
   }
 }
+
+/**
+ * The review names a published version that is no longer the published one: it was republished or
+ * withdrawn meanwhile. Nothing was recorded; the queue shows the current publication.
+ */
+export class PublicationChangedError extends DomainError {
+  constructor() {
+    super(
+      'profile_publication_changed',
+      'This profile was published again or withdrawn since you opened the queue. Reload it and review the current version.',
+    );
+  }
+}

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { Database } from '@bof/db/client';
 import type { Platform } from '../../platform/platform';
 import type { OrganisationsModule } from '../organisations/organisations.module';
 import { createOrganisationProfiles } from './organisation-profiles';
 import { createPersonProfiles } from './person-profiles';
 import { createProfileProjects } from './profile-projects';
 import type { Bof500SearchInput } from './profiles.inputs';
-import { createProfilesRepo } from './profiles.repo';
+import { PublicationChangedError } from './profiles.errors';
+import { createProfilesRepo, type PublicationForReview } from './profiles.repo';
 import type { PersonProfileView } from './profiles.types';
 
 /** The collection the BoF 500 index is. */
@@ -36,6 +38,30 @@ export function createProfilesModule(
     organisations: createOrganisationProfiles(shared),
     projects: createProfileProjects(shared),
     collections: () => repo.collections(),
+    reviews: {
+      /** Publications awaiting the newsroom's review, oldest first. */
+      awaiting: (limit: number): Promise<PublicationForReview[]> => repo.awaitingReview(limit),
+      /**
+       * Approves the published `version`, or withdraws it (the public page goes, the draft stays, its
+       * editors see the reason), inside the caller's transaction `db` (the newsroom writes its audit entry
+       * with it). PublicationChangedError when that version is no longer the published one.
+       */
+      async review(
+        db: Database,
+        input: { kind: 'person' | 'organisation'; profileId: string; version: number },
+        userId: string,
+        withdrawal: { reason: string } | null,
+      ): Promise<void> {
+        const done = await createProfilesRepo(db).reviewPublication(
+          input.kind,
+          input.profileId,
+          input.version,
+          userId,
+          withdrawal,
+        );
+        if (!done) throw new PublicationChangedError();
+      },
+    },
 
     /** Published BoF 500 people matching a name prefix, category, country and year; newest year first. */
     async bof500Search(input: Bof500SearchInput): Promise<Bof500Entry[]> {
@@ -55,6 +81,7 @@ export function createProfilesModule(
           version: row.version,
           publishedVersion: row.publishedVersion,
           publishedAt: row.publishedAt,
+          withdrawnReason: null,
           ownerUserId: row.ownerUserId,
           profileBadges: row.badges,
         },

@@ -88,6 +88,38 @@ const toProject = (row: typeof profileProjects.$inferSelect): ProjectRecord => (
 });
 
 /** The only place that builds the profiles' queries. */
+/** A publication awaiting the newsroom's review. */
+export interface PublicationForReview {
+  kind: 'person' | 'organisation';
+  profileId: string;
+  name: string;
+  slug: string;
+  publishedVersion: number;
+  publishedAt: Date;
+  /** Who published it (a reader's user id). */
+  publishedBy: string;
+  /** The version reviewed before, if any: null for a first publication. */
+  reviewedVersion: number | null;
+}
+
+function reviewRow(row: {
+  profileId: string;
+  slug: string | null;
+  publishedVersion: number | null;
+  publishedAt: Date | null;
+  publishedBy: string;
+  reviewedVersion: number | null;
+}) {
+  return {
+    profileId: row.profileId,
+    slug: row.slug ?? '',
+    publishedVersion: row.publishedVersion ?? 0,
+    publishedAt: row.publishedAt ?? new Date(0),
+    publishedBy: row.publishedBy,
+    reviewedVersion: row.reviewedVersion,
+  };
+}
+
 export function createProfilesRepo(db: Database) {
   /** Runs a write that may hit a unique slug; a collision becomes ProfileSlugTakenError. */
   async function claimingSlug<T>(slug: string, write: () => Promise<T>): Promise<T> {
@@ -183,6 +215,7 @@ export function createProfilesRepo(db: Database) {
             publicNameKey: searchKey(`${publicDocument.firstName} ${publicDocument.lastName}`),
             publicCategory: publicDocument.category,
             publicCountry: publicDocument.location.country,
+            withdrawnReason: null,
             updatedBy: userId,
           })
           .where(and(eq(personProfiles.id, id), eq(personProfiles.version, baseVersion)))
@@ -271,12 +304,107 @@ export function createProfilesRepo(db: Database) {
             publishedVersion: baseVersion,
             publishedAt: sql`now()`,
             publicTitleKey: searchKey(publicDocument.title),
+            withdrawnReason: null,
             updatedBy: userId,
           })
           .where(and(eq(organisationProfiles.id, id), eq(organisationProfiles.version, baseVersion)))
           .returning(),
       );
       return (row as OrganisationRow | undefined) ?? null;
+    },
+
+    /** Publications the newsroom has not reviewed yet, oldest first, people and organisations together. */
+    async awaitingReview(limit: number): Promise<PublicationForReview[]> {
+      const awaiting = (t: typeof personProfiles | typeof organisationProfiles) =>
+        sql`${t.publishedVersion} is distinct from ${t.reviewedVersion} and ${t.publishedVersion} is not null`;
+      const [people, organisations] = await Promise.all([
+        db
+          .select({
+            profileId: personProfiles.id,
+            slug: personProfiles.publicSlug,
+            document: personProfiles.public,
+            publishedVersion: personProfiles.publishedVersion,
+            publishedAt: personProfiles.publishedAt,
+            publishedBy: personProfiles.updatedBy,
+            reviewedVersion: personProfiles.reviewedVersion,
+          })
+          .from(personProfiles)
+          .where(awaiting(personProfiles))
+          .orderBy(asc(personProfiles.publishedAt))
+          .limit(limit),
+        db
+          .select({
+            profileId: organisationProfiles.id,
+            slug: organisationProfiles.publicSlug,
+            document: organisationProfiles.public,
+            publishedVersion: organisationProfiles.publishedVersion,
+            publishedAt: organisationProfiles.publishedAt,
+            publishedBy: organisationProfiles.updatedBy,
+            reviewedVersion: organisationProfiles.reviewedVersion,
+          })
+          .from(organisationProfiles)
+          .where(awaiting(organisationProfiles))
+          .orderBy(asc(organisationProfiles.publishedAt))
+          .limit(limit),
+      ]);
+      const rows: PublicationForReview[] = [
+        ...people.map((row) => {
+          const doc = row.document as PersonDocument;
+          return { ...reviewRow(row), kind: 'person' as const, name: `${doc.firstName} ${doc.lastName}` };
+        }),
+        ...organisations.map((row) => ({
+          ...reviewRow(row),
+          kind: 'organisation' as const,
+          name: (row.document as PublicOrganisationDocument).title,
+        })),
+      ];
+      return rows.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime()).slice(0, limit);
+    },
+
+    /**
+     * Records the newsroom's review of the published `version`: approved, or withdrawn (the public version
+     * is taken down, the draft kept, the reason kept for its editors). False when that version is no longer
+     * the published one (republished or withdrawn meanwhile).
+     */
+    async reviewPublication(
+      kind: 'person' | 'organisation',
+      id: string,
+      version: number,
+      userId: string,
+      withdrawal: { reason: string } | null,
+    ): Promise<boolean> {
+      const reviewed = {
+        reviewedVersion: version,
+        reviewedAt: sql`now()`,
+        reviewedBy: userId,
+        withdrawnReason: withdrawal?.reason ?? null,
+      };
+      const takenDown = { public: null, publicSlug: null, publishedVersion: null, publishedAt: null };
+      const rows =
+        kind === 'person'
+          ? await db
+              .update(personProfiles)
+              .set(
+                withdrawal
+                  ? {
+                      ...reviewed,
+                      ...takenDown,
+                      publicNameKey: null,
+                      publicCategory: null,
+                      publicCountry: null,
+                    }
+                  : reviewed,
+              )
+              .where(and(eq(personProfiles.id, id), eq(personProfiles.publishedVersion, version)))
+              .returning({ id: personProfiles.id })
+          : await db
+              .update(organisationProfiles)
+              .set(withdrawal ? { ...reviewed, ...takenDown, publicTitleKey: null } : reviewed)
+              .where(
+                and(eq(organisationProfiles.id, id), eq(organisationProfiles.publishedVersion, version)),
+              )
+              .returning({ id: organisationProfiles.id });
+      return rows.length > 0;
     },
 
     async personDirectory(filter: PersonDirectoryFilter): Promise<PersonRow[]> {

@@ -15,6 +15,7 @@ import { BOF500_COLLECTION } from './profiles.module';
 import { searchKey } from './profiles.repo';
 
 const SEED_BY = 'demo-seed';
+const SEEDED_AT = new Date('2025-01-01T00:00:00Z');
 const CHUNK = 100;
 
 async function inChunks<T>(rows: readonly T[], write: (chunk: T[]) => Promise<unknown>) {
@@ -52,7 +53,11 @@ export async function seedDemoProfiles(db: Database): Promise<void> {
           public: { ...doc, projects },
           publicSlug: doc.slug,
           publishedVersion: 1,
-          publishedAt: new Date('2025-01-01T00:00:00Z'),
+          publishedAt: SEEDED_AT,
+          // The newsroom's own editorial set: nothing awaits its review.
+          reviewedVersion: 1,
+          reviewedAt: SEEDED_AT,
+          reviewedBy: SEED_BY,
           publicTitleKey: searchKey(doc.title),
           featuredCategories: featured,
           updatedBy: SEED_BY,
@@ -82,7 +87,11 @@ export async function seedDemoProfiles(db: Database): Promise<void> {
           public: doc,
           publicSlug: doc.slug,
           publishedVersion: 1,
-          publishedAt: new Date('2025-01-01T00:00:00Z'),
+          publishedAt: SEEDED_AT,
+          // The newsroom's own editorial set: nothing awaits its review.
+          reviewedVersion: 1,
+          reviewedAt: SEEDED_AT,
+          reviewedBy: SEED_BY,
           publicNameKey: searchKey(`${doc.firstName} ${doc.lastName}`),
           publicCategory: doc.category,
           publicCountry: doc.location.country,

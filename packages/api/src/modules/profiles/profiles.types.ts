@@ -134,6 +134,8 @@ export interface PersonProfileView extends PersonDocument {
   version: number;
   publishedVersion: number | null;
   publishedAt: Date | null;
+  /** Why the newsroom withdrew the last publication (for its editors); null otherwise. */
+  withdrawnReason: string | null;
   ownerUserId: string | null;
   profileBadges: ProfileBadge[];
 }
@@ -144,5 +146,7 @@ export interface OrganisationProfileView extends OrganisationDocument {
   version: number;
   publishedVersion: number | null;
   publishedAt: Date | null;
+  /** Why the newsroom withdrew the last publication (for its editors); null otherwise. */
+  withdrawnReason: string | null;
   projects: ProjectRecord[];
 }

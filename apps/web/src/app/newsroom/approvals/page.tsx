@@ -1,0 +1,71 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { ProfileReviewForm } from '../../../components/newsroom/profile-review-form';
+import { newsroomStaffOr404 } from '../../../server/newsroom/newsroom-staff';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Approvals · Newsroom', robots: { index: false, follow: false } };
+
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/**
+ * The approvals queue (newsroom admins; 404 for anyone else): person and organisation profiles go live
+ * when their editors publish them, and each publication is reviewed here, oldest first.
+ */
+export default async function ApprovalsPage() {
+  const { viewer, staff, newsroom } = await newsroomStaffOr404();
+  if (staff.role !== 'admin') notFound();
+  const publications = await newsroom.profileApprovals(viewer);
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <p className="text-sm">
+        <Link className="underline" href="/newsroom/">
+          ← Newsroom
+        </Link>
+      </p>
+      <h1 className="mt-2 font-serif text-3xl">Approvals</h1>
+      <p className="mt-2 text-sm">
+        Profiles are live as soon as their editors publish them. Review each publication: approve it, or
+        withdraw it with a reason its editors will read (the page goes; their draft stays). A profile
+        published again comes back here.
+      </p>
+      <h2 className="mt-6 font-serif text-xl">Profile publications</h2>
+      {publications.length === 0 ? (
+        <p className="mt-2 text-sm">Nothing awaits review.</p>
+      ) : (
+        <ul className="mt-2 grid gap-4">
+          {publications.map((p) => {
+            const href = `/${p.kind === 'person' ? 'people' : 'organisations'}/${p.slug}/`;
+            return (
+              <li
+                key={`${p.profileId}-${p.publishedVersion}`}
+                className="rounded border border-neutral-300 p-4"
+              >
+                <p className="font-semibold">
+                  <Link className="underline" href={href}>
+                    {p.name}
+                  </Link>{' '}
+                  <span className="text-sm font-normal">
+                    ({p.kind === 'person' ? 'person' : 'organisation'},{' '}
+                    {p.reviewedVersion === null ? 'first publication' : 'republished'})
+                  </span>
+                </p>
+                <p className="mt-1 text-sm">
+                  Version {p.publishedVersion}, published {when.format(p.publishedAt)} UTC
+                </p>
+                <ProfileReviewForm
+                  kind={p.kind}
+                  profileId={p.profileId}
+                  version={p.publishedVersion}
+                  name={p.name}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
