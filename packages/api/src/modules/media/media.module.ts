@@ -5,7 +5,13 @@ import { fileMediaStorage, type MediaStorage } from './media-storage';
 import { createS3Client, s3MediaStorage } from './s3-media-storage';
 import { createMediaService, type MediaService } from './media.service';
 
-export { MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS, type MediaService, type StoredMedia } from './media.service';
+export {
+  createMediaService,
+  MEDIA_MAX_BYTES,
+  MEDIA_MAX_PIXELS,
+  type MediaService,
+  type StoredMedia,
+} from './media.service';
 export { MEDIA_KEY, type MediaStorage } from './media-storage';
 
 /** The path a stored photo is served at (and handed to the image optimiser from). */
