@@ -1,6 +1,7 @@
 import { runningServices } from '@bof/api/running-services';
 import type { Services } from '@bof/api/services';
 import type { Viewer } from '@bof/api/viewer';
+import type { OrganisationDraft } from '../../components/profiles-editing/organisation-profile-draft';
 import type { PersonDraft } from '../../components/profiles-editing/person-profile-draft';
 
 type PersonView = NonNullable<Awaited<ReturnType<Services['profiles']['people']['source']>>>;
@@ -107,4 +108,192 @@ function emptyPersonDraft(): PersonDraft {
     condensedHeader: false,
     isLinkable: true,
   };
+}
+
+type OrganisationView = NonNullable<Awaited<ReturnType<Services['profiles']['organisations']['source']>>>;
+
+/** The options of a reference list, in list order. */
+export async function referenceOptions(
+  list: 'countries' | 'jobIndustries' | 'companySizes' | 'companyTypes' | 'companyOwnership',
+): Promise<{ key: string; title: string }[]> {
+  const items = await (await runningServices()).reference.window(list, { limit: 300, inverted: false });
+  return items.map((c) => ({ key: c.key, title: c.title }));
+}
+
+/** The published names of person profiles, by id. */
+async function personNames(ids: readonly string[]): Promise<Map<string, string>> {
+  const { profiles } = await runningServices();
+  const names = new Map<string, string>();
+  await Promise.all(
+    [...new Set(ids)].map(async (profileId) => {
+      try {
+        const person = await profiles.people.public({ profileId });
+        names.set(profileId, `${person.firstName} ${person.lastName}`);
+      } catch {
+        // Not published now: shown as such.
+      }
+    }),
+  );
+  return names;
+}
+
+/**
+ * The organisation editor's starting point: the draft of `profileId`, or of the account's profile, or an
+ * empty one to create for the account. Throws the module's errors (not found, not allowed) to the page.
+ */
+export async function organisationEditorData(
+  viewer: Viewer,
+  key: { profileId: string | null; accountId: string | null },
+) {
+  const { profiles } = await runningServices();
+  const source: OrganisationView | null = await profiles.organisations.source(viewer, key);
+  if (!source) {
+    return {
+      profileId: null,
+      accountId: key.accountId,
+      version: 0,
+      publishedVersion: null,
+      draft: emptyOrganisationDraft(),
+      projects: [],
+      keyPeople: [],
+      children: [],
+      relatedCompanies: [],
+    };
+  }
+  const [people, orgs] = await Promise.all([
+    personNames(source.keyPeople.map((k) => k.personProfileId)),
+    organisationNames(source.children),
+  ]);
+  return {
+    profileId: source.profileId,
+    accountId: source.accountId,
+    version: source.version,
+    publishedVersion: source.publishedVersion,
+    draft: {
+      slug: source.slug,
+      title: source.title,
+      summary: source.summary,
+      editorialDescription: source.editorialDescription,
+      premiumDescription: source.premiumDescription,
+      format: source.format,
+      coverImage: source.coverImage,
+      profileThumbnail: source.profileThumbnail,
+      addressLine1: source.headquarters.addressLine1 ?? '',
+      addressLine2: source.headquarters.addressLine2 ?? '',
+      areaCode: source.headquarters.areaCode ?? '',
+      state: source.headquarters.state ?? '',
+      city: source.headquarters.city ?? '',
+      country: source.headquarters.country ?? '',
+      externalLinks: source.externalLinks,
+      socialLinks: source.socialLinks,
+      programLinks: source.programLinks,
+      linkedArticles: source.linkedArticles.join('\n'),
+      cultureQaArticle: source.cultureQaArticle ?? '',
+      recruiter: source.recruiter,
+      pinnedProject: source.pinnedProject ?? '',
+      organisationIndustry: source.organisationIndustry ?? '',
+      organisationSize: source.organisationSize ?? '',
+      organisationType: source.organisationType ?? '',
+      ownershipType: source.ownershipType ?? '',
+      yearEstablished: source.yearEstablished === null ? '' : String(source.yearEstablished),
+      isLinkable: source.isLinkable,
+    },
+    projects: source.projects.map((p) => ({ projectId: p.projectId, title: p.title })),
+    keyPeople: source.keyPeople.map((k) => ({
+      person: {
+        profileId: k.personProfileId,
+        name: people.get(k.personProfileId) ?? 'A person not published now',
+      },
+      role: k.role,
+    })),
+    children: source.children.map((id) => ({
+      profileId: id,
+      name: orgs.get(id) ?? 'An organisation not published now',
+    })),
+    relatedCompanies: source.relatedCompanies,
+  };
+}
+
+/** The projects page's starting point: the draft's projects in order, and its version. */
+export async function projectsEditorData(viewer: Viewer, profileId: string) {
+  const { profiles } = await runningServices();
+  const source = (await profiles.organisations.source(viewer, { profileId, accountId: null }))!;
+  return {
+    profileId: source.profileId,
+    title: source.title,
+    version: source.version,
+    projects: source.projects.map((p) => ({
+      projectId: p.projectId,
+      slug: p.slug,
+      title: p.title,
+      description: p.description,
+      thumbnail: p.thumbnail,
+      assets: p.assets,
+    })),
+  };
+}
+
+function emptyOrganisationDraft(): OrganisationDraft {
+  return {
+    slug: '',
+    title: '',
+    summary: '',
+    editorialDescription: '',
+    premiumDescription: '',
+    format: 'DEFAULT',
+    coverImage: null,
+    profileThumbnail: null,
+    addressLine1: '',
+    addressLine2: '',
+    areaCode: '',
+    state: '',
+    city: '',
+    country: '',
+    externalLinks: [],
+    socialLinks: [],
+    programLinks: [],
+    linkedArticles: '',
+    cultureQaArticle: '',
+    recruiter: false,
+    pinnedProject: '',
+    organisationIndustry: '',
+    organisationSize: '',
+    organisationType: '',
+    ownershipType: '',
+    yearEstablished: '',
+    isLinkable: true,
+  };
+}
+
+/**
+ * The organisation accounts the reader holds a seat in, with their role and, for the accounts they may
+ * edit (OWNER, ADMIN), the state of the account's profile.
+ */
+export async function organisationProfilesPageData(viewer: Viewer) {
+  const { organisations, profiles } = await runningServices();
+  const held = await organisations.memberships(viewer.userId);
+  return Promise.all(
+    held.map(async (m) => {
+      const role = m.role as 'OWNER' | 'ADMIN' | 'USER';
+      const profile =
+        role === 'USER'
+          ? null
+          : await profiles.organisations.source(viewer, { profileId: null, accountId: m.accountId });
+      return {
+        accountId: m.accountId,
+        title: m.title,
+        role,
+        profile: profile
+          ? {
+              profileId: profile.profileId,
+              title: profile.title,
+              slug: profile.slug,
+              version: profile.version,
+              publishedVersion: profile.publishedVersion,
+              projects: profile.projects.length,
+            }
+          : null,
+      };
+    }),
+  );
 }
