@@ -242,7 +242,8 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
   const billing = collect(() => parseBillingEnv(cleaned));
   const identity = collect(() => parseIdentityEnv(cleaned, { embedded }));
   const media = collect(() => parseMediaEnv(cleaned));
-  if (problems.length > 0 || !analytics || !billing || !identity || !media) throw new ConfigurationError(problems);
+  if (problems.length > 0 || !analytics || !billing || !identity || !media)
+    throw new ConfigurationError(problems);
   const root = findRepoRoot();
   return {
     nodeEnv: raw.NODE_ENV,
