@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseAnalyticsEnv, type AnalyticsEnv } from './analytics-env';
 import { parseBillingEnv, type BillingEnv } from './billing-env';
+import { parseMediaEnv, type MediaEnv } from './media-env';
 import { ConfigurationError } from './configuration-error';
 import { parseIdentityEnv, type IdentityEnv } from './identity-env';
 import {
@@ -155,6 +156,8 @@ export interface ServerEnv {
   analytics: AnalyticsEnv;
   /** Billing provider: Recurly when RECURLY_* are all set, the simulator otherwise (billing-env.ts). */
   billing: BillingEnv;
+  /** Where uploaded photos are stored: S3-compatible storage when MEDIA_S3_* are set (media-env.ts). */
+  media: MediaEnv;
   /** The built-in identity server: sessions, return URLs, rate limits, courier (identity-env.ts). */
   identity: IdentityEnv;
   /** Where enquiries from the contact pages are e-mailed (the desks' shared inbox). */
@@ -238,7 +241,9 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
       problems.push({ variable, message: `is required when ${aiSet.join(' and ')} is set` });
   const billing = collect(() => parseBillingEnv(cleaned));
   const identity = collect(() => parseIdentityEnv(cleaned, { embedded }));
-  if (problems.length > 0 || !analytics || !billing || !identity) throw new ConfigurationError(problems);
+  const media = collect(() => parseMediaEnv(cleaned));
+  if (problems.length > 0 || !analytics || !billing || !identity || !media)
+    throw new ConfigurationError(problems);
   const root = findRepoRoot();
   return {
     nodeEnv: raw.NODE_ENV,
@@ -277,6 +282,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
     newsroomAdmins: raw.NEWSROOM_ADMINS,
     analytics,
     billing,
+    media,
     identity,
     devToolsAllowRemote: raw.DEV_TOOLS_ALLOW_REMOTE,
     storyCache: {

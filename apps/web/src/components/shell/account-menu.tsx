@@ -15,6 +15,7 @@ export const ACCOUNT_LINKS = [
   { href: '/user/membership/', label: 'Membership' },
   { href: '/user/newsletters/', label: 'Newsletters' },
   { href: '/user/following/', label: 'Following' },
+  { href: '/user/people/profiles/edit/', label: 'Your profile' },
 ] as const;
 
 /**

@@ -118,6 +118,9 @@ export default async function OrganisationUsersPage({ searchParams }: Props) {
         </Link>
       </p>
       <p className="mt-3 text-sm">
+        <Link href="/user/organisations/profiles/">Your organisation’s profile and projects</Link>
+      </p>
+      <p className="mt-3 text-sm">
         <Link href="/user/organisations/memberships/">Your organisation memberships</Link>
       </p>
     </section>
