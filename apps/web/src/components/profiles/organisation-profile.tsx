@@ -61,11 +61,7 @@ export function OrganisationProfile({
         organisation.organisationIndustry && labelOf('jobIndustries', organisation.organisationIndustry),
       ],
       ['Type', organisation.organisationType && labelOf('companyTypes', organisation.organisationType)],
-      [
-        'Size',
-        organisation.organisationSize &&
-          `${labelOf('companySizes', organisation.organisationSize)} employees`,
-      ],
+      ['Size', organisation.organisationSize && labelOf('companySizes', organisation.organisationSize)],
       ['Ownership', organisation.ownershipType && labelOf('companyOwnership', organisation.ownershipType)],
       ['Founded', organisation.yearEstablished ? String(organisation.yearEstablished) : null],
       ['Headquarters', [hq.city, hq.country ? countryName(hq.country) : null].filter(Boolean).join(', ')],
