@@ -119,13 +119,19 @@ test('the footer carries the sections, membership, help and legal, and only page
     ).toHaveAttribute('href', href);
   }
   await expect(footer.getByRole('button', { name: 'Cookie preferences' })).toBeVisible();
-  // Newsletters are built; careers and events have no pages yet, so no link to them.
+  // Newsletters, the BoF 500 and the profile directories are built; careers and events have no pages
+  // yet, so no link to them.
   const services = footer.getByRole('navigation', { name: 'Services' });
   await expect(services.getByRole('link', { name: 'Newsletters', exact: true })).toHaveAttribute(
     'href',
     '/user/newsletters/',
   );
-  await expect(services.getByRole('link')).toHaveCount(1);
+  await expect(services.getByRole('link')).toHaveText([
+    'Newsletters',
+    'The BoF 500',
+    'People',
+    'Organisations',
+  ]);
 });
 
 for (const width of [390, 768, 1366, 1920]) {

@@ -1,4 +1,5 @@
 import { REFERENCE_LISTS, type ReferenceListName } from '@bof/api/reference-lists';
+import { smartQuotes } from '@bof/api/typography';
 
 /** A choice of a filter or a label: a reference list's key and the title people read. */
 export interface Option {
@@ -9,7 +10,8 @@ export interface Option {
 const byKey = new Map(
   Object.entries(REFERENCE_LISTS).map(([name, entries]) => [
     name,
-    new Map(entries.map((entry) => [entry.key, entry.title])),
+    // Set as the site sets its own words: "People’s Republic of China", not a straight quote.
+    new Map(entries.map((entry) => [entry.key, smartQuotes(entry.title)])),
   ]),
 );
 
@@ -23,7 +25,7 @@ export const countryName = (code: string) => labelOf('countries', code);
 
 /** Every entry of a reference list, in the list's order, as filter choices. */
 export function optionsOf(list: ReferenceListName): Option[] {
-  return REFERENCE_LISTS[list].map(({ key, title }) => ({ key, title }));
+  return REFERENCE_LISTS[list].map(({ key }) => ({ key, title: labelOf(list, key) }));
 }
 
 /** Whether `key` is one of the list's keys. */
