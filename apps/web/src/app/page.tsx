@@ -4,14 +4,18 @@ import { getServerEnv } from '@bof/config/server';
 import { FrontRail } from '../components/content/front-rail';
 import { leadBlock, railStories } from '../components/content/front-layout';
 import { StoryCard } from '../components/content/story-card';
+import { FeaturedOrganisations } from '../components/profiles/featured-organisations';
 import { content } from '../server/content/content-pages';
 import { frontPageMetadata } from '../server/content/story-metadata';
+import { profiles } from '../server/profiles/profile-pages';
 import { subscribeHref } from '../site/navigation';
 
 export const dynamic = 'force-dynamic';
 
 /** The sections whose headlines run beside the lead stories, under Latest. */
 const SECTION_RAILS = [{ slug: 'opinion', title: 'Opinion' }] as const;
+/** How many featured organisations the front shows (a row of four on wide screens). */
+const FEATURED_ORGANISATIONS = 8;
 
 export function generateMetadata(): Metadata {
   return frontPageMetadata(getServerEnv(), 'News, analysis and careers for the fashion business.');
@@ -24,7 +28,11 @@ export function generateMetadata(): Metadata {
  */
 export default async function HomePage() {
   const service = await content();
-  const front = await service.frontPage();
+  // One query for the featured organisations, whatever their number, beside the front's own.
+  const [front, featured] = await Promise.all([
+    service.frontPage(),
+    profiles().then((p) => p.organisations.featured('HOMEPAGE_COMPONENT', FEATURED_ORGANISATIONS)),
+  ]);
   if (!front.topStory) {
     return (
       <div className="mx-auto max-w-page px-gutter py-16">
@@ -149,6 +157,7 @@ export default async function HomePage() {
           ))}
         </div>
       ) : null}
+      <FeaturedOrganisations organisations={featured} />
       {front.series ? (
         <FrontRail
           id="series"

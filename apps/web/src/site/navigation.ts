@@ -62,6 +62,7 @@ export const serviceLinks = builtLinks([
   { href: '/careers/', label: 'Careers', area: 'careers' },
   { href: '/events/', label: 'Events', area: 'events' },
   { href: '/bof500/', label: 'The BoF 500', area: 'bof500' },
+  { href: '/people/', label: 'People', area: 'profiles' },
   { href: '/organisations/', label: 'Organisations', area: 'profiles' },
 ]);
 

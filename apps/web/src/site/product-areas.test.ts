@@ -58,11 +58,17 @@ describe('product areas', () => {
     for (const link of fixed) expect(routeExists(link.href), link.href).toBe(true);
   });
 
-  it('hides the links to careers, events, search, profiles and the BoF 500 until they exist', () => {
+  it('hides the links to careers and events until they exist', () => {
     const shown = [...membershipLinks, ...serviceLinks, ...helpLinks].map((l) => l.href);
-    for (const path of ['/careers/', '/events/', '/organisations/', '/bof500/']) {
+    for (const path of ['/careers/', '/events/']) {
       expect(shown).not.toContain(path);
     }
+  });
+
+  it('shows the people, organisations and BoF 500 links now that their pages exist', () => {
+    expect(serviceLinks.map((l) => l.href)).toEqual(
+      expect.arrayContaining(['/people/', '/organisations/', '/bof500/']),
+    );
   });
 
   it('shows the newsletters link now that the page exists', () => {
@@ -96,6 +102,7 @@ describe('section navigation', () => {
       '/topics/sustainability/',
       '/topics/retail/',
       '/case-studies/',
+      '/bof500/',
     ]);
   });
 });

@@ -21,11 +21,12 @@ export const PRODUCT_AREAS = {
   search: { built: true, path: '/search/' },
   groupMembership: { built: true, path: '/subscriptions/groups/' },
   professional: { built: true, path: '/professional/' },
+  /** The people and organisation directories and profile pages. */
+  profiles: { built: true, path: '/organisations/' },
+  bof500: { built: true, path: '/bof500/' },
   // Spec §2 pages not built yet: their links stay hidden until the page exists.
   careers: { built: false, path: '/careers/' },
   events: { built: false, path: '/events/' },
-  profiles: { built: false, path: '/organisations/' },
-  bof500: { built: false, path: '/bof500/' },
 } as const satisfies Record<string, { built: boolean; path: string }>;
 
 export type ProductArea = keyof typeof PRODUCT_AREAS;

@@ -12,6 +12,7 @@ describe('crawl rules', () => {
   it('lists in the sitemap only fixed pages robots.txt allows', () => {
     expect(SITEMAP_FIXED_PATHS).toContain('/');
     expect(SITEMAP_FIXED_PATHS).toContain('/case-studies/');
+    expect(SITEMAP_FIXED_PATHS).toEqual(expect.arrayContaining(['/people/', '/organisations/', '/bof500/']));
     expect(SITEMAP_FIXED_PATHS.every(isCrawlable)).toBe(true);
     expect(SITEMAP_FIXED_PATHS).not.toContain('/subscriptions/packages/');
   });

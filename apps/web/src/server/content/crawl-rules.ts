@@ -16,6 +16,9 @@ export function isCrawlable(path: string): boolean {
 export const SITEMAP_FIXED_PATHS: readonly string[] = [
   '/',
   '/case-studies/',
+  '/people/',
+  '/organisations/',
+  '/bof500/',
   '/legal/',
   ...contactPages.map((page) => page.href),
 ].filter(isCrawlable);

@@ -176,6 +176,16 @@ export function createOrganisationProfiles(deps: OrganisationProfileDeps) {
       return view(row, row.public, row.public.projects);
     },
 
+    /**
+     * The published versions of the organisations among `ids`, for the profiles that link to them
+     * (careers, education, subsidiaries, related companies): one query; unknown and unpublished ids are
+     * left out.
+     */
+    async publicByIds(ids: readonly string[]): Promise<OrganisationProfileView[]> {
+      const rows = await repo.publicOrganisationsByIds(ids);
+      return rows.map((row) => view(row, row.public!, row.public!.projects));
+    },
+
     /** A page of published organisations for the directory, by name, filtered as the reader chose. */
     async directory({ first, ...filter }: OrganisationDirectoryInput): Promise<OrganisationProfileView[]> {
       const rows = await repo.organisationDirectory({ ...filter, limit: first });

@@ -105,6 +105,24 @@ export function createPersonProfiles({ repo, newId }: PersonProfileDeps) {
       return view(repo, row, row.public);
     },
 
+    /**
+     * The published versions of the people among `ids`, for the profiles that link to them (an
+     * organisation's key people): two queries whatever the number; unknown and unpublished ids are left out.
+     */
+    async publicByIds(ids: readonly string[]): Promise<PersonProfileView[]> {
+      const rows = await repo.publicPeopleByIds(ids);
+      const badges = await repo.badgesOf(rows.map((row) => row.id));
+      return rows.map((row) => ({
+        ...row.public!,
+        profileId: row.id,
+        version: row.version,
+        publishedVersion: row.publishedVersion,
+        publishedAt: row.publishedAt,
+        ownerUserId: row.ownerUserId,
+        profileBadges: badges.get(row.id) ?? [],
+      }));
+    },
+
     /** A page of published people for the directory, by name, filtered as the reader chose. */
     async directory({ first, ...filter }: PersonDirectoryInput): Promise<PersonProfileView[]> {
       const rows = await repo.personDirectory({ ...filter, limit: first });

@@ -146,4 +146,29 @@ describe('the demo profiles', () => {
     });
     expect(byName.map((o) => o.title)).toContain('Atelier Norvane');
   });
+
+  it('reads the profiles a page links to in one go, leaving out unknown ids and drafts', async () => {
+    const { profiles } = harness.services;
+    const owner = await harness.signIn('demo-linked-draft-owner');
+    const draft = await profiles.people.create(owner, {
+      ...demoPeople()[0]!.doc,
+      slug: 'a-draft-not-to-link',
+      careers: [],
+    });
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const people = await profiles.people.publicByIds([
+      demoId('person', 1),
+      demoId('person', 2),
+      draft.profileId,
+      unknown,
+    ]);
+    expect(people.map((p) => p.profileId).sort()).toEqual([demoId('person', 1), demoId('person', 2)].sort());
+    expect(people[0]!.profileBadges.length).toBeGreaterThan(0);
+    const organisations = await profiles.organisations.publicByIds([demoId('organisation', 5), unknown]);
+    expect(organisations.map((o) => o.profileId)).toEqual([demoId('organisation', 5)]);
+    expect(await profiles.people.publicByIds([])).toEqual([]);
+    const years = await profiles.bof500Years();
+    expect(years[0]).toBe(2025);
+    expect(years.at(-1)).toBe(2013);
+  });
 });

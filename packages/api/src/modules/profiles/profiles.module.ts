@@ -63,6 +63,9 @@ export function createProfilesModule(
       },
     },
 
+    /** The years the BoF 500 has people for, newest first. */
+    bof500Years: () => repo.collectionYears(BOF500_COLLECTION),
+
     /** Published BoF 500 people matching a name prefix, category, country and year; newest year first. */
     async bof500Search(input: Bof500SearchInput): Promise<Bof500Entry[]> {
       const rows = await repo.collectionSearch(BOF500_COLLECTION, {

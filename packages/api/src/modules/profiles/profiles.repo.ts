@@ -574,6 +574,36 @@ export function createProfilesRepo(db: Database) {
       return badges;
     },
 
+    /** The published person profiles among `ids` (unknown or unpublished ones are left out), in one query. */
+    async publicPeopleByIds(ids: readonly string[]): Promise<PersonRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(personProfiles)
+        .where(and(inArray(personProfiles.id, [...ids]), isNotNull(personProfiles.public)));
+      return rows as PersonRow[];
+    },
+
+    /** The published organisation profiles among `ids`, in one query. */
+    async publicOrganisationsByIds(ids: readonly string[]): Promise<OrganisationRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(organisationProfiles)
+        .where(and(inArray(organisationProfiles.id, [...ids]), isNotNull(organisationProfiles.public)));
+      return rows as OrganisationRow[];
+    },
+
+    /** The years a collection has entries for, newest first. */
+    async collectionYears(collection: string): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ year: profileCollectionEntries.year })
+        .from(profileCollectionEntries)
+        .where(eq(profileCollectionEntries.collectionSlug, collection))
+        .orderBy(sql`${profileCollectionEntries.year} desc`);
+      return rows.map((r) => r.year);
+    },
+
     /** The categories published person profiles are filed under, alphabetically. */
     async personCategories(): Promise<string[]> {
       const rows = await db
