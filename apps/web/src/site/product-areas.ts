@@ -23,7 +23,7 @@ export const PRODUCT_AREAS = {
   professional: { built: true, path: '/professional/' },
   // Spec §2 pages not built yet: their links stay hidden until the page exists.
   careers: { built: false, path: '/careers/' },
-  events: { built: false, path: '/events/' },
+  events: { built: true, path: '/events/' },
   profiles: { built: false, path: '/organisations/' },
   bof500: { built: false, path: '/bof500/' },
 } as const satisfies Record<string, { built: boolean; path: string }>;
