@@ -31,6 +31,7 @@ import { createStudentsModule, type StudentsModule } from './modules/students/st
 import { createPersonalDetails, type PersonalDetails } from './modules/viewer/personal-details.module';
 import { createFollowsModule, type FollowsService } from './modules/follows/follows.module';
 import { createProfilesModule, type ProfilesModule } from './modules/profiles/profiles.module';
+import { createEventsModule, type EventsModule } from './modules/events/events.module';
 import {
   createNewsletterSendingModule,
   createNewsletterSignUpModule,
@@ -81,6 +82,8 @@ export interface Services extends Platform {
   follows: FollowsService;
   /** Person and organisation profiles, their projects, and collections such as the BoF 500. */
   profiles: ProfilesModule;
+  /** Events, their ticket sales, orders, check-in at the door and refunds. */
+  events: EventsModule;
   /** Search over the index, and cited answers (extractive, or the configured model's). */
   search: SearchService;
   personalDetails: PersonalDetails;
@@ -202,6 +205,12 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     }),
     follows,
     profiles,
+    events: createEventsModule(platform, {
+      billing,
+      profiles,
+      mailer: ports.courier,
+      secret: () => sessions.paywallSecret,
+    }),
     search: searchServiceFor(db, { aiAnswers: env.aiAnswers }),
     personalDetails: createPersonalDetails(db),
     reference: createReferenceService({ repo: createReferenceRepo(db) }),

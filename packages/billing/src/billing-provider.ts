@@ -122,6 +122,34 @@ export type PurchaseOutcome =
   | { kind: 'declined'; message: string }
   | { kind: 'three-d-secure'; actionTokenId: string; message: string };
 
+/** A one-time charge of a card token (tickets): no subscription, one invoice for `amount` in all. */
+export interface OneTimeChargeRequest {
+  accountCode: string;
+  email: string;
+  currency: Currency;
+  /** What the card is charged in all, minor units (tax included). */
+  amount: number;
+  /** The invoice line, e.g. "2 × Standard ticket, Fashion Futures Summit". */
+  description: string;
+  /** The card token from the payment fields. */
+  billingToken: string;
+  threeDSecureActionResultToken?: string;
+  /** Sent to the provider so a retry never charges twice. */
+  idempotencyKey: string;
+}
+
+/** A one-time charge that went through: the provider's invoice id is the charge's id (for refunds). */
+export interface OneTimeCharge {
+  chargeId: string;
+  amount: number;
+  currency: Currency;
+}
+
+export type OneTimeChargeOutcome =
+  | { kind: 'charged'; charge: OneTimeCharge }
+  | { kind: 'declined'; message: string }
+  | { kind: 'three-d-secure'; actionTokenId: string; message: string };
+
 /** A plan change priced by the provider, in minor units: `charge + credit + tax` is due now. */
 export interface PlanChangePreview {
   /** The new plan for the rest of the term. */
@@ -206,4 +234,14 @@ export interface BillingProvider {
   }): Promise<ProviderSubscription>;
   listInvoices(accountCode: string): Promise<ProviderInvoice[]>;
   accountManagementUrl(accountCode: string): Promise<string | null>;
+  /**
+   * Charges a card token once for a one-time purchase (Recurly's purchase with a one-time line item), with
+   * the same 3-D Secure path as `purchase`. A retry under the idempotency key answers the first charge.
+   */
+  chargeOnce(request: OneTimeChargeRequest): Promise<OneTimeChargeOutcome>;
+  /**
+   * Refunds a one-time charge in full to the card. Refunding one already refunded answers as done.
+   * @throws BillingUnavailableError when the provider cannot refund it (unknown charge, outage).
+   */
+  refundCharge(input: { chargeId: string; idempotencyKey: string }): Promise<{ refunded: number }>;
 }

@@ -26,7 +26,7 @@ export const PRODUCT_AREAS = {
   bof500: { built: true, path: '/bof500/' },
   // Spec §2 pages not built yet: their links stay hidden until the page exists.
   careers: { built: false, path: '/careers/' },
-  events: { built: false, path: '/events/' },
+  events: { built: true, path: '/events/' },
 } as const satisfies Record<string, { built: boolean; path: string }>;
 
 export type ProductArea = keyof typeof PRODUCT_AREAS;

@@ -3,6 +3,7 @@ import { demoEditionSeed } from '../modules/content/content-demo.seed';
 import { newsletterCatalogueSeed } from '../modules/newsletters/newsletters.seed';
 import { glossarySeed } from '../modules/search/glossary.seed';
 import { demoProfilesSeed } from '../modules/profiles/profiles.seed';
+import { demoEventsSeed } from '../modules/events/events.seed';
 import type { Seed } from './seeds';
 
 /** Every seed applied at start, in order. Domains append theirs here. */
@@ -12,4 +13,5 @@ export const seedList: readonly Seed[] = [
   newsletterCatalogueSeed,
   glossarySeed,
   demoProfilesSeed,
+  demoEventsSeed,
 ];

@@ -4,6 +4,7 @@ import {
   BillingUnavailableError,
   type BillingInfo,
   type BillingProvider,
+  type OneTimeChargeOutcome,
   type PlanChangePreview,
   type ProviderInvoice,
   type ProviderSubscription,
@@ -53,6 +54,8 @@ interface RecurlyCalls {
   getInvoice(id: string): Promise<recurly.Invoice>;
   listAccountInvoices(account: string, options?: RequestOptions): recurly.Pager<recurly.Invoice>;
   getAccount(account: string): Promise<recurly.Account>;
+  createPurchase(body: object, options?: RequestOptions): Promise<recurly.InvoiceCollection>;
+  refundInvoice(id: string, body: object, options?: RequestOptions): Promise<recurly.Invoice>;
 }
 
 const accountId = (code: string) => `code-${code}`;
@@ -327,6 +330,64 @@ export function createRecurlyProvider(
       return invoices
         .map((i) => toProviderInvoice(i, uuidById))
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+    },
+
+    async chargeOnce(request): Promise<OneTimeChargeOutcome> {
+      const billingInfo: Record<string, string> = { tokenId: request.billingToken };
+      if (request.threeDSecureActionResultToken) {
+        billingInfo.threeDSecureActionResultTokenId = request.threeDSecureActionResultToken;
+      }
+      // A purchase of one one-time line item: Recurly charges the token and opens one charge invoice.
+      const body = {
+        currency: request.currency,
+        account: { code: request.accountCode, email: request.email, billingInfo },
+        lineItems: [
+          {
+            type: 'charge',
+            currency: request.currency,
+            unitAmount: toMajor(request.amount),
+            quantity: 1,
+            description: request.description,
+          },
+        ],
+      };
+      let collection: recurly.InvoiceCollection;
+      try {
+        collection = await client.createPurchase(body, {
+          headers: {
+            'Idempotency-Key': recurlyIdempotencyKey(
+              request.idempotencyKey,
+              request.threeDSecureActionResultToken,
+            ),
+          },
+        });
+      } catch (error) {
+        const outcome = purchaseOutcomeOf(error);
+        if (outcome.kind === 'purchased') throw unavailable(error);
+        return outcome;
+      }
+      const invoice = collection.chargeInvoice;
+      if (!invoice?.id)
+        throw new BillingUnavailableError('Recurly answered the purchase without a charge invoice.');
+      return {
+        kind: 'charged',
+        charge: { chargeId: invoice.id, amount: request.amount, currency: request.currency },
+      };
+    },
+
+    async refundCharge(input): Promise<{ refunded: number }> {
+      const invoice = await call(() => client.getInvoice(input.chargeId));
+      // Refunded already (a retry whose answer was lost): nothing is left to give back.
+      const refundable = invoice.refundableAmount ?? 0;
+      if (refundable <= 0) return { refunded: 0 };
+      await call(() =>
+        client.refundInvoice(
+          input.chargeId,
+          { type: 'amount', amount: refundable },
+          { headers: { 'Idempotency-Key': input.idempotencyKey } },
+        ),
+      );
+      return { refunded: Math.round(refundable * 100) };
     },
 
     async accountManagementUrl(accountCode): Promise<string | null> {

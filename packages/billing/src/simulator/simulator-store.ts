@@ -1,6 +1,14 @@
 /** The kinds of record the simulator keeps. */
 export type RecordKind =
-  'token' | 'account' | 'subscription' | 'invoice' | 'challenge' | 'idempotency' | 'webhook' | 'clock';
+  | 'token'
+  | 'account'
+  | 'subscription'
+  | 'invoice'
+  | 'charge'
+  | 'challenge'
+  | 'idempotency'
+  | 'webhook'
+  | 'clock';
 
 /**
  * What the simulator needs from storage: JSON documents by kind and id, listed by account, written in

@@ -374,5 +374,56 @@ export function runSimulatorSuite(
       const { sim } = await setup();
       await expect(sim.advanceClock(-1)).rejects.toThrow(RangeError);
     });
+    describe(`simulator ${name}: one-time charges`, () => {
+      const charge = (billingToken: string, idempotencyKey: string, extra: { result?: string } = {}) => ({
+        accountCode: 'buyer-1',
+        email: 'buyer@example.org',
+        currency: 'GBP' as const,
+        amount: 19_800,
+        description: '2 × Standard, Test Event',
+        billingToken,
+        idempotencyKey,
+        ...(extra.result ? { threeDSecureActionResultToken: extra.result } : {}),
+      });
+
+      it('charges once per key, and refunds once', async () => {
+        const { sim, card } = await setup();
+        const token = (await card(TEST_CARDS.success)).id;
+        const first = await sim.chargeOnce(charge(token, 'order-1'));
+        expect(first).toMatchObject({ kind: 'charged', charge: { amount: 19_800, currency: 'GBP' } });
+        expect(await sim.chargeOnce(charge(token, 'order-1'))).toEqual(first);
+        // The token is spent: another key with it is declined.
+        expect(await sim.chargeOnce(charge(token, 'order-2'))).toMatchObject({ kind: 'declined' });
+        if (first.kind !== 'charged') throw new Error('not charged');
+        const refund = { chargeId: first.charge.chargeId, idempotencyKey: 'refund-1' };
+        expect(await sim.refundCharge(refund)).toEqual({ refunded: 19_800 });
+        expect(await sim.refundCharge(refund)).toEqual({ refunded: 19_800 });
+        expect(await sim.refundCharge({ ...refund, idempotencyKey: 'refund-again' })).toEqual({
+          refunded: 0,
+        });
+        await expect(
+          sim.refundCharge({ chargeId: 'chg_unknown', idempotencyKey: 'r' }),
+        ).rejects.toMatchObject({
+          code: 'billing_unavailable',
+        });
+      });
+
+      it('declines the declined card and asks 3-D Secure cards to confirm', async () => {
+        const { sim, card } = await setup();
+        expect(await sim.chargeOnce(charge((await card(TEST_CARDS.declined)).id, 'd-1'))).toMatchObject({
+          kind: 'declined',
+        });
+        const token = (await card(TEST_CARDS.threeDSecure)).id;
+        const asked = await sim.chargeOnce(charge(token, 't-1'));
+        if (asked.kind !== 'three-d-secure') throw new Error(`expected a challenge, got ${asked.kind}`);
+        expect(await sim.chargeOnce(charge(token, 't-1', { result: 'forged' }))).toMatchObject({
+          kind: 'declined',
+        });
+        const { resultToken } = await sim.completeChallenge(asked.actionTokenId, 'pass');
+        expect(await sim.chargeOnce(charge(token, 't-1', { result: resultToken! }))).toMatchObject({
+          kind: 'charged',
+        });
+      });
+    });
   });
 }

@@ -3,6 +3,7 @@ import {
   BillingUnavailableError,
   PaymentDeclinedError,
   type BillingProvider,
+  type OneTimeChargeOutcome,
   type PlanChangePreview,
   type ProviderInvoice,
   type ProviderSubscription,
@@ -45,6 +46,32 @@ export class CardValidationError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A one-time charge as the simulator keeps it; `refunded` is the part given back (minor units). */
+interface SimCharge {
+  id: string;
+  accountCode: string;
+  currency: OneTimeChargeRequestCurrency;
+  amount: number;
+  description: string;
+  refunded: number;
+  createdAt: string;
+}
+type OneTimeChargeRequestCurrency = PurchaseRequest['currency'];
+
+/**
+ * Whether a 3-D Secure card's charge may go ahead: `ask` when no result came with it, `failed` when the
+ * result is not a passed challenge of this very token.
+ */
+async function passedChallenge(
+  store: SimulatorStore,
+  token: SimToken,
+  result: string | undefined,
+): Promise<'ask' | 'failed' | 'passed'> {
+  if (!result) return 'ask';
+  const challenge = await store.get<SimChallenge>('challenge', result);
+  return challenge && challenge.tokenId === token.id && challenge.status === 'passed' ? 'passed' : 'failed';
 }
 
 export interface BillingSimulator extends BillingProvider {
@@ -254,6 +281,77 @@ export function createBillingSimulator(deps: {
         const outcome: PurchaseOutcome = { kind: 'purchased', subscription: toProvider(sub), invoice: paid };
         await store.put('idempotency', request.idempotencyKey, request.accountCode, outcome);
         return outcome;
+      });
+    },
+
+    chargeOnce(request): Promise<OneTimeChargeOutcome> {
+      return deps.store.transaction(async (store) => {
+        const done = await store.get<OneTimeChargeOutcome>('idempotency', request.idempotencyKey);
+        if (done) return done;
+        const now = await clockOf(store);
+        const token = await store.get<SimToken>('token', request.billingToken);
+        if (!token || !tokenUsableBy(token, request.accountCode))
+          return { kind: 'declined', message: 'The card details have expired. Please enter them again.' };
+        if (token.behaviour === 'declined') {
+          const outcome: OneTimeChargeOutcome = {
+            kind: 'declined',
+            message: 'Your card was declined. Please use another card.',
+          };
+          await store.put('idempotency', request.idempotencyKey, request.accountCode, outcome);
+          return outcome;
+        }
+        if (token.behaviour === 'three-d-secure') {
+          const passed = await passedChallenge(store, token, request.threeDSecureActionResultToken);
+          if (passed === 'ask') {
+            const challenge: SimChallenge = {
+              id: `3ds_${randomBytes(10).toString('hex')}`,
+              tokenId: token.id,
+              status: 'pending',
+            };
+            await store.put('challenge', challenge.id, request.accountCode, challenge);
+            return {
+              kind: 'three-d-secure',
+              actionTokenId: challenge.id,
+              message: 'Your bank asks you to confirm this payment.',
+            };
+          }
+          if (passed === 'failed')
+            return {
+              kind: 'declined',
+              message: 'Your bank could not confirm the payment. Please try again or use another card.',
+            };
+        }
+        await store.put('token', token.id, null, { ...token, usedAt: now.toISOString() });
+        const charge: SimCharge = {
+          id: `chg_${randomBytes(10).toString('hex')}`,
+          accountCode: request.accountCode,
+          currency: request.currency,
+          amount: request.amount,
+          description: request.description,
+          refunded: 0,
+          createdAt: now.toISOString(),
+        };
+        await store.put('charge', charge.id, request.accountCode, charge);
+        const outcome: OneTimeChargeOutcome = {
+          kind: 'charged',
+          charge: { chargeId: charge.id, amount: charge.amount, currency: charge.currency },
+        };
+        await store.put('idempotency', request.idempotencyKey, request.accountCode, outcome);
+        return outcome;
+      });
+    },
+
+    refundCharge(input) {
+      return deps.store.transaction(async (store) => {
+        const done = await store.get<{ refunded: number }>('idempotency', input.idempotencyKey);
+        if (done) return done;
+        const charge = await store.get<SimCharge>('charge', input.chargeId);
+        if (!charge) throw new BillingUnavailableError('No such charge.', { mayHaveCharged: false });
+        const refunded = charge.amount - charge.refunded;
+        await store.put('charge', charge.id, charge.accountCode, { ...charge, refunded: charge.amount });
+        const result = { refunded };
+        await store.put('idempotency', input.idempotencyKey, charge.accountCode, result);
+        return result;
       });
     },
 

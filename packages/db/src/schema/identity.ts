@@ -189,6 +189,14 @@ export const identityErrors = pgTable(
   (t) => [index('identity_errors_created').on(t.createdAt)],
 );
 
+/** A file sent with a courier message; `cid` makes it an inline image the HTML refers to. */
+export interface MailAttachmentRecord {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+  cid?: string;
+}
+
 /** Messages of the courier; in the embedded mode this table is the outbox shown at `/_dev/mail/`. */
 export const identityCourierMessages = pgTable(
   'identity_courier_messages',
@@ -199,6 +207,8 @@ export const identityCourierMessages = pgTable(
     templateType: text('template_type').notNull(),
     bodyText: text('body_text').notNull(),
     bodyHtml: text('body_html').notNull(),
+    /** Files sent with the message (an order's QR images and calendar file), base64; null for none. */
+    attachments: jsonb('attachments').$type<MailAttachmentRecord[]>(),
     status: text('status').$type<'queued' | 'sent' | 'abandoned'>().notNull().default('queued'),
     createdAt: createdAt(),
   },

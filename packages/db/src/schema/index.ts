@@ -19,3 +19,4 @@ export * from './newsletters';
 export * from './search';
 export * from './newsroom';
 export * from './profiles';
+export * from './events';

@@ -10,6 +10,21 @@ export function codeOf(text: string): string | undefined {
   return /Your code: (\d{6})/.exec(text)?.[1];
 }
 
+/** The message's files: images shown (alt: the file name), others linked as data URLs to download. */
+function attachmentsOf(row: Row): string {
+  const files = row.attachments ?? [];
+  if (files.length === 0) return '';
+  const items = files.map((file) => {
+    const type = escapeHtml(file.contentType);
+    const name = escapeHtml(file.filename);
+    const url = `data:${type};base64,${file.contentBase64}`;
+    return file.contentType.startsWith('image/')
+      ? `<li data-attachment="${name}" data-content-type="${type}"><img src="${url}" alt="${name}" width="96" height="96"></li>`
+      : `<li data-attachment="${name}" data-content-type="${type}"><a href="${url}" download="${name}">${name}</a></li>`;
+  });
+  return `<p>Attachments:</p><ul>${items.join('')}</ul>`;
+}
+
 /** A plain, accessible page of the outbox: newest first, each with recipient, subject and code. */
 export function renderDevMailbox(rows: Row[]): string {
   const items = rows
@@ -19,6 +34,7 @@ export function renderDevMailbox(rows: Row[]): string {
 <h2 id="m-${row.id}">${escapeHtml(row.subject)}</h2>
 <p>To <span data-recipient>${escapeHtml(row.recipient)}</span> · <time datetime="${row.createdAt.toISOString()}">${row.createdAt.toISOString()}</time> · ${escapeHtml(row.templateType)}</p>
 ${code ? `<p>Code: <strong data-code>${code}</strong></p>` : ''}
+${attachmentsOf(row)}
 <details><summary>Message</summary><pre>${escapeHtml(row.bodyText)}</pre></details>
 </article></li>`;
     })

@@ -12,6 +12,16 @@ export interface MailMessage {
   html: string;
   /** Extra message headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
   headers?: Record<string, string>;
+  /** Files sent with the message; one with a `cid` is an inline image the HTML shows (`cid:<cid>`). */
+  attachments?: MailAttachment[];
+}
+
+/** A file sent with an e-mail, its content base64-encoded. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+  cid?: string;
 }
 
 /** The courier's e-mail port: SMTP in production, the outbox table in the embedded mode. */
@@ -35,6 +45,7 @@ export function createOutboxMailer(db: Database): Mailer {
         templateType: message.templateType,
         bodyText: message.text,
         bodyHtml: message.html,
+        attachments: message.attachments?.length ? message.attachments : null,
         status: 'queued',
       });
     },
@@ -54,6 +65,16 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
         text: message.text,
         html: message.html,
         ...(message.headers ? { headers: message.headers } : {}),
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: Buffer.from(a.contentBase64, 'base64'),
+                ...(a.cid ? { cid: a.cid } : {}),
+              })),
+            }
+          : {}),
       });
     },
   };

@@ -29,6 +29,7 @@ const person: PersonProfileView = {
   version: 1,
   publishedVersion: 1,
   publishedAt: null,
+  withdrawnReason: null,
   ownerUserId: null,
   profileBadges: [],
 };

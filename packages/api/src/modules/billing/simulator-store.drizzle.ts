@@ -50,17 +50,26 @@ function storeOver(db: Database): Omit<SimulatorStore, 'transaction'> {
 /** The simulator's storage in the product database, so its accounts survive a restart. */
 export function createDrizzleSimulatorStore(db: Database): SimulatorStore {
   const plain = storeOver(db);
+  // Transactions queue in this process before taking a connection: many at once (buyers racing for the
+  // last tickets) would otherwise each hold a pooled connection while waiting for the lock, and starve
+  // the pool. The advisory lock still serialises them across processes.
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     ...plain,
-    transaction: (work) =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${SIMULATOR_LOCK})`);
-        const inner = storeOver(tx as unknown as Database);
-        return work({
-          ...inner,
-          transaction: (nested) =>
-            nested({ ...inner, transaction: () => Promise.reject(new Error('nested')) }),
-        });
-      }),
+    transaction: (work) => {
+      const run = queue.then(() =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${SIMULATOR_LOCK})`);
+          const inner = storeOver(tx as unknown as Database);
+          return work({
+            ...inner,
+            transaction: (nested) =>
+              nested({ ...inner, transaction: () => Promise.reject(new Error('nested')) }),
+          });
+        }),
+      );
+      queue = run.catch(() => undefined);
+      return run;
+    },
   };
 }

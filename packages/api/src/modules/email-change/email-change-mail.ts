@@ -9,6 +9,16 @@ export interface MailMessage {
   html: string;
   /** Extra message headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
   headers?: Record<string, string>;
+  /** Files sent with the message; one with a `cid` is an inline image the HTML shows (`cid:<cid>`). */
+  attachments?: MailAttachment[];
+}
+
+/** A file sent with an e-mail, its content base64-encoded. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+  cid?: string;
 }
 
 /** The courier port: the composition root hands in the identity server's mailer. */

@@ -118,6 +118,7 @@ export function createPersonProfiles({ repo, newId }: PersonProfileDeps) {
         version: row.version,
         publishedVersion: row.publishedVersion,
         publishedAt: row.publishedAt,
+        withdrawnReason: null,
         ownerUserId: row.ownerUserId,
         profileBadges: badges.get(row.id) ?? [],
       }));

@@ -110,6 +110,9 @@ export default async function AccountPage({ searchParams }: Props) {
         <li>
           <Link href="/user/membership/">Your membership and invoices</Link>
         </li>
+        <li>
+          <Link href="/user/tickets/">Your event tickets</Link>
+        </li>
         {managesAnAccount ? (
           <li>
             <Link href="/user/organisations/users/">Your organisation&rsquo;s users and seats</Link>
