@@ -400,9 +400,7 @@ export function createProfilesRepo(db: Database) {
           : await db
               .update(organisationProfiles)
               .set(withdrawal ? { ...reviewed, ...takenDown, publicTitleKey: null } : reviewed)
-              .where(
-                and(eq(organisationProfiles.id, id), eq(organisationProfiles.publishedVersion, version)),
-              )
+              .where(and(eq(organisationProfiles.id, id), eq(organisationProfiles.publishedVersion, version)))
               .returning({ id: organisationProfiles.id });
       return rows.length > 0;
     },
