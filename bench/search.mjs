@@ -1,7 +1,10 @@
 // Search latency over 100,000 synthetic stories on PGlite (docs/benchmarks.md, "Search").
 //
 //   npm run content:generate -- 100000 /tmp/bof-corpus-100k.ndjson
-//   npm run bench:search -- /tmp/bof-corpus-100k.ndjson [--runs 3] [--repeat 20]
+//   npm run bench:search -- /tmp/bof-corpus-100k.ndjson [--runs 3] [--repeat 20] [--explain]
+//
+// `--explain` prints, once per query before the runs, `EXPLAIN (ANALYZE, BUFFERS)` of every statement
+// the search makes.
 //
 // Builds an in-memory embedded database with every migration, loads the corpus's taxonomy through the
 // content import, writes its stories straight into `articles` (with their topic and author links) and
@@ -25,7 +28,11 @@ import { readSearchParams } from '../packages/api/src/modules/search/search.inpu
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { runs: { type: 'string', default: '3' }, repeat: { type: 'string', default: '20' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    repeat: { type: 'string', default: '20' },
+    explain: { type: 'boolean', default: false },
+  },
 });
 const file = positionals[0];
 if (!file) {
@@ -122,6 +129,26 @@ await db.execute(sql`analyze search_documents`);
 console.log(`Loaded and indexed ${loaded} stories in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 const search = searchServiceFor(db, { aiAnswers: null });
+if (values.explain) {
+  // The same service over a database whose statements are explained before they run.
+  const explaining = new Proxy(db, {
+    get(target, property) {
+      if (property === 'execute')
+        return async (query) => {
+          const plan = await target.execute(sql`explain (analyze, buffers) ${query}`);
+          console.log((plan.rows ?? plan).map((row) => row['QUERY PLAN']).join('\n'), '\n');
+          return target.execute(query);
+        };
+      const value = target[property];
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const explained = searchServiceFor(explaining, { aiAnswers: null });
+  for (const [kind, q] of QUERIES) {
+    console.log(`Plans of ${JSON.stringify(q)} (${kind}):`);
+    await explained.search(readSearchParams({ q }), null);
+  }
+}
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const repeat = Number(values.repeat);

@@ -37,9 +37,13 @@ export const searchDocuments = pgTable(
   },
   (table) => [
     unique('search_documents_kind_ref_key').on(table.kind, table.refId),
-    index('search_documents_vector_idx').using('gin', table.vector),
+    // Without fastupdate (migration 0032): PGlite runs no autovacuum, so a pending list would be read
+    // through by every search until it reached 4 MB.
+    index('search_documents_vector_idx').using('gin', table.vector).with({ fastupdate: 'off' }),
     index('search_documents_published_idx').on(table.publishedAt.desc().nullsLast(), table.id.desc()),
-    index('search_documents_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
+    index('search_documents_title_trgm_idx')
+      .using('gin', table.title.op('gin_trgm_ops'))
+      .with({ fastupdate: 'off' }),
     index('search_documents_article_idx').on(table.articleId),
   ],
 );

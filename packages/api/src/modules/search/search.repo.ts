@@ -6,6 +6,13 @@ import type { SearchQuery } from './search-query';
 export const DATED_CANDIDATES = 400;
 /** Matches without a date (glossary terms, profiles) ranked beside them. */
 export const UNDATED_CANDIDATES = 100;
+/**
+ * How many of the newest dated documents are tested one by one before the GIN index is asked instead: a
+ * query matching more than DATED_CANDIDATES / DENSE_WALK of them (5 %) takes its candidates from this walk.
+ */
+export const DENSE_WALK = 20 * DATED_CANDIDATES;
+/** How many of the newest documents are read for a word before the GIN index is asked whether any has it. */
+const NEWEST_WORD_CHECK = 500;
 
 export type DocumentKind = 'story' | 'case_study' | 'glossary' | 'person' | 'organisation';
 
@@ -89,9 +96,13 @@ export function createSearchRepo(db: Database) {
   };
   // Relevance (title weighs most) times recency: a story loses 40 % of its weight over about a year;
   // what has no date (glossary terms, short and so favoured by length normalisation) weighs less.
-  const scoreSql = (now: Date) => sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', d.vector, q.query, 1) * (case
-      when d.published_at is null then 0.35
-      else 0.6 + 0.4 * exp(-greatest(0, extract(epoch from (${now.toISOString()}::timestamptz - d.published_at))) / 31557600)
+  const scoreSql = (
+    now: Date,
+    query: SQL,
+    d: SQL = sql`d`,
+  ) => sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', ${d}.vector, ${query}, 1) * (case
+      when ${d}.published_at is null then 0.35
+      else 0.6 + 0.4 * exp(-greatest(0, extract(epoch from (${now.toISOString()}::timestamptz - ${d}.published_at))) / 31557600)
     end)`;
 
   return {
@@ -106,26 +117,65 @@ export function createSearchRepo(db: Database) {
       now: Date,
     ): Promise<{ rows: CandidateRow[]; capped: boolean }> {
       const filter = filterSql(filters);
+      // The query is written inline (not in a CTE) wherever it is used: it is then a constant the planner
+      // folds, and estimates from the vector statistics.
+      const q = tsquery(query, mode);
       const undated =
         filters.section || filters.topic || filters.since
           ? sql``
-          : sql`union all (select d.id from search_documents d, q where d.vector @@ q.query and d.published_at is null limit ${UNDATED_CANDIDATES})`;
+          : sql`union all (select d.id, null from search_documents d where d.vector @@ ${q} and d.published_at is null limit ${UNDATED_CANDIDATES})`;
+      // The newest matches (docs/adr/0033): first by walking the newest DENSE_WALK documents down the
+      // recency index, testing each vector, which finds them at once when the words are common; only
+      // when fewer were found there, from the GIN index (sparse matches: names, rare words).
       const result = await db.execute(sql`
-        with q as (select ${tsquery(query, mode)} as query),
-        dated as (
-          select d.id from search_documents d, q
-          where d.vector @@ q.query and d.published_at is not null ${filter}
-          order by d.published_at desc nulls last, d.id desc
+        with walked as materialized (
+          select w.id, ${scoreSql(now, q, sql`w`)} as score from (
+            select d.id, d.vector, d.published_at from search_documents d
+            where d.published_at is not null ${filter}
+            order by d.published_at desc nulls last, d.id desc nulls last
+            limit ${DENSE_WALK}
+          ) w
+          where w.vector @@ ${q}
           limit ${DATED_CANDIDATES + 1}
         ),
-        cand as ((select id from dated) ${undated})
+        dense as materialized (select count(*) > ${DATED_CANDIDATES} as enough from walked),
+        dated as materialized (
+          (select id, score from walked where (select enough from dense))
+          union all
+          (select d.id, null::float8 from search_documents d
+            where not (select enough from dense) and d.vector @@ ${q} and d.published_at is not null ${filter}
+            order by d.published_at desc nulls last, d.id desc nulls last
+            limit ${DATED_CANDIDATES + 1})
+        ),
+        cand as ((select id, score from dated) ${undated})
         select d.id, d.kind, d.ref_id, d.slug, d.title, d.summary, d.section_slug, d.topic_slugs, d.access,
-          d.published_at, ${scoreSql(now)} as score, (select count(*) from dated) as dated_count
-        from cand join search_documents d on d.id = cand.id, q
+          d.published_at, coalesce(cand.score, ${scoreSql(now, q)}) as score,
+          (select count(*) from dated) as dated_count
+        from cand join search_documents d on d.id = cand.id
         order by score desc, d.published_at desc nulls last, d.id desc`);
       const rows = rowsOf(result);
       const capped = rows.length > 0 && Number(rows[0]!.dated_count) > DATED_CANDIDATES;
       return { rows: rows.slice(0, DATED_CANDIDATES + UNDATED_CANDIDATES).map(toCandidate), capped };
+    },
+
+    /**
+     * The words no document contains (stop words included): the only ones worth matching by similarity.
+     * Asked first of the newest documents, where a common word is found at once, then of the GIN index.
+     */
+    async unmatchedWords(words: readonly string[]): Promise<string[]> {
+      if (words.length === 0) return [];
+      // One constant query per word, so the planner sees each word and estimates it.
+      const checks = words.map(
+        (w, i) => sql`select ${i} as ord, ${w}::text as w where not (
+          exists (select 1 from (
+              select d.vector from search_documents d
+              order by d.published_at desc nulls last, d.id desc nulls last limit ${NEWEST_WORD_CHECK}
+            ) n where n.vector @@ plainto_tsquery('bof_search', ${w}))
+          or exists (select 1 from search_documents d where d.vector @@ plainto_tsquery('bof_search', ${w}))
+        )`,
+      );
+      const result = await db.execute(sql`${sql.join(checks, sql` union all `)} order by ord`);
+      return rowsOf(result).map((row) => String(row.w));
     },
 
     /** Titles that look like the words (pg_trgm word similarity): misspelled names, "balenciga". */
@@ -143,7 +193,7 @@ export function createSearchRepo(db: Database) {
       const result = await db.execute(sql`
         with q as (select websearch_to_tsquery('bof_search', ${text}) as query)
         select d.id, d.kind, d.ref_id, d.slug, d.title, d.summary, d.section_slug, d.topic_slugs, d.access,
-          d.published_at, word_similarity(${text}, d.title) * ${scoreSql(now)} + word_similarity(${text}, d.title) as score
+          d.published_at, word_similarity(${text}, d.title) * ${scoreSql(now, sql`q.query`)} + word_similarity(${text}, d.title) as score
         from search_documents d, q
         where ${text} <% d.title ${filterSql(filters)}
         order by word_similarity(${text}, d.title) desc, d.published_at desc nulls last, d.id desc
@@ -217,10 +267,11 @@ export async function taxonomyNames(db: Database): Promise<{
   sections: Map<string, string>;
   topics: Map<string, string>;
 }> {
-  const sections = rowsOf(await db.execute(sql`select slug, name from content_sections`));
-  const topics = rowsOf(await db.execute(sql`select slug, name from content_topics`));
-  return {
-    sections: new Map(sections.map((r) => [String(r.slug), String(r.name)])),
-    topics: new Map(topics.map((r) => [String(r.slug), String(r.name)])),
-  };
+  const rows = rowsOf(
+    await db.execute(sql`select 'section' as kind, slug, name from content_sections
+      union all select 'topic', slug, name from content_topics`),
+  );
+  const of = (kind: string) =>
+    new Map(rows.filter((r) => r.kind === kind).map((r) => [String(r.slug), String(r.name)]));
+  return { sections: of('section'), topics: of('topic') };
 }

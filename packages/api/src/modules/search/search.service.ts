@@ -174,8 +174,11 @@ export function createSearchService(deps: SearchDeps) {
       found = await deps.repo.candidates(query, mode, filters, deps.now());
     }
     let similar = false;
-    if (found.rows.length === 0) {
-      const rows = await deps.repo.similarTitles(query.words, filters, deps.now());
+    // Misspelled names: only words that no document contains are matched by similarity, so a query whose
+    // words are all known but never together finds nothing rather than every title like one of them.
+    const unmatched = found.rows.length === 0 ? await deps.repo.unmatchedWords(query.words) : [];
+    if (unmatched.length > 0) {
+      const rows = await deps.repo.similarTitles(unmatched, filters, deps.now());
       if (rows.length > 0) {
         similar = true;
         found = { rows, capped: false };
