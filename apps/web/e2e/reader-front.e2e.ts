@@ -16,9 +16,10 @@ const SECTIONS = [
   'Retail',
   'Case Studies',
   'BoF 500',
+  'Events',
 ];
 /** Areas of the product that are not built yet: no page links to them. */
-const NOT_BUILT = ['/careers/', '/events/'];
+const NOT_BUILT = ['/careers/'];
 
 async function answerConsent(page: Page) {
   await page.locator('#cc-main .cm').getByRole('button', { name: 'Necessary only' }).click();
@@ -119,8 +120,8 @@ test('the footer carries the sections, membership, help and legal, and only page
     ).toHaveAttribute('href', href);
   }
   await expect(footer.getByRole('button', { name: 'Cookie preferences' })).toBeVisible();
-  // Newsletters, the BoF 500 and the profile directories are built; careers and events have no pages
-  // yet, so no link to them.
+  // Newsletters, events, the BoF 500 and the profile directories are built; careers has no page yet, so
+  // no link to it.
   const services = footer.getByRole('navigation', { name: 'Services' });
   await expect(services.getByRole('link', { name: 'Newsletters', exact: true })).toHaveAttribute(
     'href',
@@ -128,6 +129,7 @@ test('the footer carries the sections, membership, help and legal, and only page
   );
   await expect(services.getByRole('link')).toHaveText([
     'Newsletters',
+    'Events',
     'The BoF 500',
     'People',
     'Organisations',
