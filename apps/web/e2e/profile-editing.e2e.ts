@@ -66,8 +66,9 @@ test('a reader creates, saves and publishes a person profile; a stale save is re
   await checkPage(page, testInfo, 'person-editor-empty');
 
   const slug = `profile-editor-${rand()}`;
+  const lastName = `Okafor ${rand()}`;
   await page.getByLabel('First name').fill('Ines');
-  await page.getByLabel('Last name').fill(`Okafor ${rand()}`);
+  await page.getByLabel('Last name').fill(lastName);
   await page.getByLabel('Title').fill('Creative Director');
   await page.getByLabel('Headline').fill('Designer, founder and teacher');
   await page.getByLabel('Address name').fill(slug);
@@ -132,6 +133,14 @@ test('a reader creates, saves and publishes a person profile; a stale save is re
     __typename: 'ProfileNotFoundError',
     message: 'There is no such profile.',
   });
+  // The preview shows the draft to its owner, and the other reader the 404 page.
+  expect((await other.page.request.get(`/_preview/people/?profileId=${profileId}`)).status()).toBe(404);
+  const previewPage = await page.context().newPage();
+  await previewPage.goto(`/_preview/people/?profileId=${profileId}`);
+  await expect(previewPage.getByText('Preview — not published.')).toBeVisible();
+  await expect(previewPage.getByRole('heading', { level: 1 })).toContainText(`Ines ${lastName}`);
+  await expect(previewPage.getByText('Creative Director').first()).toBeVisible();
+  await previewPage.close();
 
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(status(page)).toHaveText('Published: your profile is public.');
@@ -170,6 +179,12 @@ test('a reader creates, saves and publishes a person profile; a stale save is re
   expect(profile.careers[0]!.organisationId).toMatch(/^[0-9a-f-]{36}$/);
   const coverFile = await page.request.get(profile.profileCover);
   expect(coverFile.headers()['content-type']).toBe('image/webp');
+  // Published: the profile's page, and the people directory finds it by name.
+  const personPage = await other.page.request.get(`/people/${slug}/`);
+  expect(personPage.status()).toBe(200);
+  expect(await personPage.text()).toContain('Creative Director');
+  await other.page.goto(`/people/?name=${encodeURIComponent(lastName)}`);
+  await expect(other.page.getByRole('link', { name: new RegExp(`Ines ${lastName}`) })).toBeVisible();
 
   // Two tabs: the second saves first; the first, still at the old version, is refused and keeps its text.
   const second = await page.context().newPage();
