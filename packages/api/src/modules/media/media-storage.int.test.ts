@@ -5,6 +5,7 @@ import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileMediaStorage, type MediaStorage } from './media-storage';
+import { configuredMediaStorage } from './media.module';
 import { createS3Client, s3MediaStorage } from './s3-media-storage';
 
 const KEY = '0b7e6b4c-2c3f-4a51-9d3e-6f1a2b3c4d5e.webp';
@@ -66,6 +67,23 @@ const s3Client = () =>
 conformance('files under a folder', () => fileMediaStorage(path.join(folder, 'files')));
 conformance('S3-compatible bucket (s3rver)', () =>
   s3MediaStorage({ bucket: 'bof-media', prefix: 'media/' }, s3Client()),
+);
+// What the platform builds from its variables: the bucket, reached through the SDK loaded on first use.
+conformance('configured S3 storage (MEDIA_S3_*)', () =>
+  configuredMediaStorage({
+    dataDir: path.join(folder, 'unused'),
+    media: {
+      s3: {
+        bucket: 'bof-media',
+        region: 'eu-west-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        endpoint,
+        forcePathStyle: true,
+        prefix: 'configured/',
+      },
+    },
+  } as unknown as Parameters<typeof configuredMediaStorage>[0]),
 );
 
 describe('S3 media storage', () => {

@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { Platform } from '../../platform/platform';
 import { createMediaRepo } from './media.repo';
 import { fileMediaStorage, type MediaStorage } from './media-storage';
-import { createS3Client, s3MediaStorage } from './s3-media-storage';
 import { createMediaService, type MediaService } from './media.service';
 
 export {
@@ -25,7 +24,17 @@ export function mediaPath(id: string): string {
  */
 export function configuredMediaStorage(env: Platform['env']): MediaStorage {
   const s3 = env.media.s3;
-  return s3 ? s3MediaStorage(s3, createS3Client(s3)) : fileMediaStorage(path.join(env.dataDir, 'media'));
+  if (!s3) return fileMediaStorage(path.join(env.dataDir, 'media'));
+  // The AWS SDK is loaded on the first photo read or written, not by every process at start.
+  let bucket: Promise<MediaStorage> | undefined;
+  const open = () =>
+    (bucket ??= import('./s3-media-storage').then(({ createS3Client, s3MediaStorage }) =>
+      s3MediaStorage(s3, createS3Client(s3)),
+    ));
+  return {
+    put: async (key, bytes, contentType) => (await open()).put(key, bytes, contentType),
+    get: async (key) => (await open()).get(key),
+  };
 }
 
 /** The media pipeline over the platform: the configured storage unless a storage is given. */
