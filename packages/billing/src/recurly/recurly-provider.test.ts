@@ -142,6 +142,64 @@ describe('Recurly adapter', () => {
   });
 });
 
+describe('Recurly adapter: one-time charges (event tickets)', () => {
+  let replay: Replay | null = null;
+  afterEach(() => {
+    try {
+      replay?.assertDone();
+    } finally {
+      replay?.stop();
+      replay = null;
+    }
+  });
+  const charge = (billingToken: string, idempotencyKey: string, threeDSecureActionResultToken?: string) =>
+    provider().chargeOnce({
+      accountCode: 'acct-1',
+      email: 'ada@example.org',
+      currency: 'GBP',
+      amount: 9_000,
+      description: '2 × Standard ticket, Fashion Futures Summit',
+      billingToken,
+      idempotencyKey,
+      ...(threeDSecureActionResultToken ? { threeDSecureActionResultToken } : {}),
+    });
+
+  it('charges the card through a purchase of one charge line, the charge being its invoice', async () => {
+    replay = replayRecording(loadRecording('charge-once'));
+    expect(await charge(TOKENS.success, 'order-key-1')).toEqual({
+      kind: 'charged',
+      charge: { chargeId: 'o7kt1c2h3a4b', amount: 9_000, currency: 'GBP' },
+    });
+  });
+
+  it('answers a declined card as declined, charging nothing', async () => {
+    replay = replayRecording(loadRecording('charge-once-declined'));
+    expect(await charge(TOKENS.declined, 'order-key-2')).toMatchObject({
+      kind: 'declined',
+      message: expect.stringContaining('declined'),
+    });
+  });
+
+  it("asks for the bank's challenge, then charges with its result under a key of its own", async () => {
+    replay = replayRecording(loadRecording('charge-once-three-d-secure'));
+    expect(await charge(TOKENS['three-d-secure'], 'order-key-3')).toMatchObject({
+      kind: 'three-d-secure',
+      actionTokenId: 'wb3Pjo7Xx2RjyDZXnLCBpQ',
+    });
+    expect(await charge(TOKENS['three-d-secure'], 'order-key-3', CHALLENGE_RESULT)).toMatchObject({
+      kind: 'charged',
+      charge: { chargeId: 'o7kt1c2h3a4b' },
+    });
+  });
+
+  it('refunds what is refundable, and nothing more when asked again', async () => {
+    replay = replayRecording(loadRecording('refund-charge'));
+    const input = { chargeId: 'o7kt1c2h3a4b', idempotencyKey: 'refund-key-1' };
+    expect(await provider().refundCharge(input)).toEqual({ refunded: 9_000 });
+    expect(await provider().refundCharge(input)).toEqual({ refunded: 0 });
+  });
+});
+
 describe('replaying recorded exchanges', () => {
   afterEach(() => {
     nock.cleanAll();
