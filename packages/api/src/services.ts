@@ -7,6 +7,7 @@ import { createAccessModule, type AccessModule } from './modules/access/access.m
 import { createBillingModule, type BillingModule } from './modules/billing/billing.module';
 import { createContactService, type ContactService } from './modules/contact/contact.module';
 import { contentServiceFor, type ContentService } from './modules/content/content.module';
+import { cacheListsUntilChanged } from './modules/content/list-cache';
 import { illustrationFilesFor, type IllustrationFiles } from './modules/content/illustration-file';
 import type { Mailer } from './modules/email-change/email-change-mail';
 import {
@@ -172,7 +173,8 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
       .catch((error: unknown) => console.error('Reloading the access index failed', error));
   });
   const students = createStudentsModule(platform, { billing, mailer: ports.courier });
-  const content = contentServiceFor(db);
+  // The lists every reader sees alike are composed once per content change, not once per request.
+  const content = cacheListsUntilChanged(contentServiceFor(db), contentChanges);
   const jobs = await createPgBossJobs(platform.database, { scheduler: ports.jobScheduler ?? true });
   const follows = createFollowsModule(platform, { content, profiles });
   const newsletterSending = createNewsletterSendingModule(platform, {

@@ -78,6 +78,8 @@ export async function announceContentChange(db: Database, change: ContentChange)
 /** Hears announcements from every process (this one included), on PGlite and PostgreSQL; reconnects. */
 export interface ContentChangeFeed {
   subscribe(listener: (change: ContentChange) => void): () => void;
+  /** True while the feed is listening: a change made now will be heard. */
+  readonly listening: boolean;
   close(): Promise<void>;
 }
 
@@ -119,10 +121,18 @@ export function createContentChangeFeed(
     const change = parseContentChange(payload);
     if (change) emit(change);
   };
+  let listening = false;
+  const setState = (up: boolean) => {
+    listening = up;
+    options.onState?.(up);
+  };
   const feed = {
     subscribe(listener: (change: ContentChange) => void) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
+    },
+    get listening() {
+      return listening;
     },
   };
 
@@ -132,19 +142,19 @@ export function createContentChangeFeed(
     const ready = source.pglite.listen(CONTENT_CHANNEL, hear).then((stop) => {
       if (closed) return void stop();
       unlisten = stop;
-      options.onState?.(true);
+      setState(true);
     });
-    return {
-      ...feed,
+    return Object.assign(feed, {
       ready,
       async close() {
         closed = true;
+        listening = false;
         listeners.clear();
         await ready.catch(() => undefined);
         await unlisten?.().catch(() => undefined);
         unlisten = undefined;
       },
-    };
+    });
   }
 
   let client: pg.Client | undefined;
@@ -159,7 +169,7 @@ export function createContentChangeFeed(
       if (client !== next) return;
       client = undefined;
       everLost = true;
-      options.onState?.(false);
+      setState(false);
       void next.end().catch(() => undefined);
       if (stopped) return;
       log(`The content change feed was lost (${why}); reconnecting.`);
@@ -182,22 +192,22 @@ export function createContentChangeFeed(
     }
     if (client !== next) return;
     delay = 500;
-    options.onState?.(true);
+    setState(true);
     if (everLost) emit({ storyIds: [], slugs: [], lists: true, all: true });
   };
   const ready = connect();
-  return {
-    ...feed,
+  return Object.assign(feed, {
     ready,
     async close() {
       stopped = true;
+      listening = false;
       listeners.clear();
       if (retry) clearTimeout(retry);
       const current = client;
       client = undefined;
       await current?.end().catch(() => undefined);
     },
-  };
+  });
 }
 
 /** The address a PostgreSQL database handle's pool connects to (a test database has no DATABASE_URL). */
