@@ -374,6 +374,18 @@ test('sitemap and robots agree, and every listed page answers 200', async ({ req
     ).toBe(false);
     expect((await request.get(url)).status(), url).toBe(200);
   }
+  // Profiles whose format is SEO are listed for search engines, and their pages let them index.
+  expect(index).toContain(`${base}/sitemaps/profiles.xml`);
+  const profilePages = [
+    ...(await (await request.get('/sitemaps/profiles.xml')).text()).matchAll(/<loc>([^<]+)<\/loc>/g),
+  ].map((m) => m[1]!);
+  expect(profilePages.length).toBeGreaterThan(0);
+  for (const url of profilePages.slice(0, 3)) {
+    expect(url).toMatch(new RegExp(`^${base}/(people|organisations)/[a-z0-9-]+/$`));
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(200);
+    expect(await response.text(), url).not.toMatch(/<meta name="robots" content="[^"]*noindex/);
+  }
 });
 
 test('sharing, copying and reading to the end reach the collector', async ({ page, context }) => {

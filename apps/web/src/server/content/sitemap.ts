@@ -1,5 +1,7 @@
 /** Stories per sitemap file (the protocol allows 50,000). */
 export const STORIES_PER_SITEMAP = 10_000;
+/** Profiles of each kind (people, organisations) in `profiles.xml`: together within the protocol's 50,000. */
+export const PROFILES_PER_SITEMAP = 25_000;
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGraphQLHarness, type GraphQLHarness } from '../../testing/graphql-harness';
-import { demoId, demoPeople } from './demo-profiles';
+import { demoId, demoOrganisations, demoPeople } from './demo-profiles';
 
 let harness: GraphQLHarness;
 beforeAll(async () => {
@@ -45,6 +45,29 @@ describe('the demo profiles', () => {
     const featured = await profiles.organisations.featured('HOMEPAGE_COMPONENT');
     expect(featured.length).toBeGreaterThanOrEqual(8);
     expect(await profiles.collections()).toEqual([expect.objectContaining({ slug: 'bof-500' })]);
+  });
+
+  it('lists the published SEO profiles for the sitemap, and stops listing one the newsroom withdraws', async () => {
+    const { profiles, db } = harness.services;
+    const seo = demoOrganisations([]).filter((o) => o.doc.format === 'SEO');
+    expect(seo.length).toBeGreaterThan(0);
+    const listed = await profiles.seoLocations(1000);
+    expect(listed.map((l) => `${l.kind} ${l.slug}`).sort()).toEqual(
+      seo.map((o) => `organisation ${o.doc.slug}`).sort(),
+    );
+    expect(listed.every((l) => l.publishedAt instanceof Date)).toBe(true);
+    expect(await profiles.seoLocations(2)).toHaveLength(2);
+
+    const withdrawn = await profiles.organisations.public({ slug: seo[0]!.doc.slug });
+    await profiles.reviews.review(
+      db,
+      { kind: 'organisation', profileId: withdrawn.profileId, version: withdrawn.publishedVersion! },
+      'newsroom-admin',
+      { reason: 'Checked for the sitemap test.' },
+    );
+    const after = await profiles.seoLocations(1000);
+    expect(after.map((l) => l.slug)).not.toContain(seo[0]!.doc.slug);
+    expect(after).toHaveLength(seo.length - 1);
   });
 
   it('finds BoF 500 people by the start of a first or last name, with category, country and year', async () => {

@@ -63,6 +63,9 @@ export function createProfilesModule(
       },
     },
 
+    /** The addresses of published SEO profiles (people, then organisations), at most `limit` of each. */
+    seoLocations: (limit: number) => repo.seoLocations(limit),
+
     /** The years the BoF 500 has people for, newest first. */
     bof500Years: () => repo.collectionYears(BOF500_COLLECTION),
 

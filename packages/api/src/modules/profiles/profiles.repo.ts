@@ -27,6 +27,13 @@ export type OrganisationRow = typeof organisationProfiles.$inferSelect & {
   public: PublicOrganisationDocument | null;
 };
 
+/** A published profile's address, for the sitemap. */
+export interface ProfileLocation {
+  kind: 'person' | 'organisation';
+  slug: string;
+  publishedAt: Date | null;
+}
+
 /** The /people/ directory's filters; a page is `limit` rows after `offset`, by name. */
 export interface PersonDirectoryFilter {
   name: string;
@@ -403,6 +410,36 @@ export function createProfilesRepo(db: Database) {
               .where(and(eq(organisationProfiles.id, id), eq(organisationProfiles.publishedVersion, version)))
               .returning({ id: organisationProfiles.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Where the published profiles whose format is SEO live, for the sitemap: people, then organisations,
+     * by slug, at most `limit` of each.
+     */
+    async seoLocations(limit: number): Promise<ProfileLocation[]> {
+      const [people, organisations] = await Promise.all([
+        db
+          .select({ slug: personProfiles.publicSlug, publishedAt: personProfiles.publishedAt })
+          .from(personProfiles)
+          .where(and(isNotNull(personProfiles.public), sql`${personProfiles.public}->>'format' = 'SEO'`))
+          .orderBy(asc(personProfiles.publicSlug))
+          .limit(limit),
+        db
+          .select({ slug: organisationProfiles.publicSlug, publishedAt: organisationProfiles.publishedAt })
+          .from(organisationProfiles)
+          .where(
+            and(
+              isNotNull(organisationProfiles.public),
+              sql`${organisationProfiles.public}->>'format' = 'SEO'`,
+            ),
+          )
+          .orderBy(asc(organisationProfiles.publicSlug))
+          .limit(limit),
+      ]);
+      const located =
+        (kind: ProfileLocation['kind']) => (row: { slug: string | null; publishedAt: Date | null }) =>
+          row.slug ? [{ kind, slug: row.slug, publishedAt: row.publishedAt }] : [];
+      return [...people.flatMap(located('person')), ...organisations.flatMap(located('organisation'))];
     },
 
     async personDirectory(filter: PersonDirectoryFilter): Promise<PersonRow[]> {

@@ -2,12 +2,15 @@ import { getServerEnv } from '@bof/config/server';
 import { storyPath } from '@bof/api/content';
 import { content } from '../../../server/content/content-pages';
 import { SITEMAP_FIXED_PATHS } from '../../../server/content/crawl-rules';
-import { STORIES_PER_SITEMAP, urlset } from '../../../server/content/sitemap';
+import { PROFILES_PER_SITEMAP, STORIES_PER_SITEMAP, urlset } from '../../../server/content/sitemap';
+import { organisationPath, personPath } from '../../../server/profiles/profile-metadata';
+import { profiles } from '../../../server/profiles/profile-pages';
 
 export const dynamic = 'force-dynamic';
 
 /**
- * `pages.xml`: fixed pages (crawl-rules.ts), series, sections, topics and authors; `stories-N.xml`:
+ * `pages.xml`: fixed pages (crawl-rules.ts), series, sections, topics and authors; `profiles.xml`: the
+ * published people and organisations whose format is SEO (the others are `noindex`); `stories-N.xml`:
  * stories, newest first. Only pages that exist and that robots.txt allows are listed.
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
@@ -31,6 +34,15 @@ export async function GET(_request: Request, { params }: { params: Promise<{ fil
       ...topics.filter((t) => t.stories > 0).map((t) => ({ loc: `${siteUrl}/topics/${t.slug}/` })),
       ...authors.map((a) => ({ loc: `${siteUrl}/authors/${a.slug}/` })),
     ]);
+  }
+  if (file === 'profiles.xml') {
+    const located = await (await profiles()).seoLocations(PROFILES_PER_SITEMAP);
+    return urlset(
+      located.map((p) => ({
+        loc: `${siteUrl}${p.kind === 'person' ? personPath(p.slug) : organisationPath(p.slug)}`,
+        ...(p.publishedAt ? { lastmod: p.publishedAt } : {}),
+      })),
+    );
   }
   const match = /^stories-([1-9][0-9]{0,4})\.xml$/.exec(file);
   if (!match) return new Response('Not found', { status: 404 });
