@@ -1,14 +1,12 @@
 'use client';
 
 import Link from 'next/link';
-import { useRef, useState, type FormEvent } from 'react';
 import { runMutation } from '../../client/graphql/graphql-client';
 import {
   PublishOrganisationProfileMutation,
   UpdateOrganisationProfileMutation,
 } from '../../client/graphql/profile-editing.documents';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
-import { fieldMessages, type FieldMessages } from '../../client/profiles/profile-field-errors';
 import { useHydrated } from '../../client/use-hydrated';
 import { buttonClass, primaryClass, TextAreaField, TextField } from './form-parts';
 import { ImageUploadField } from './image-upload-field';
@@ -16,10 +14,11 @@ import { LinksField } from './links-field';
 import { OrganisationRelations, type KeyPersonDraft } from './organisation-relations';
 import { organisationFields, type OrganisationDraft } from './organisation-profile-draft';
 import { suggestedSlug } from './person-profile-draft';
-import { ProfileSaveStatus, type SaveStatus } from './profile-save-status';
+import { ProfileSaveStatus } from './profile-save-status';
 import type { PickedProfile } from './profile-picker';
 import { RichTextField } from './rich-text-field';
 import { SelectField } from './select-field';
+import { useProfileDraft } from './use-profile-draft';
 
 type Options = { key: string; title: string }[];
 
@@ -35,8 +34,6 @@ export interface OrganisationEditorInitial {
   relatedCompanies: string[];
 }
 
-const FAILED = 'That did not work just now. Your changes are still here: please try again.';
-
 /**
  * An organisation's profile, for its account's OWNERs and ADMINs: creates it (at version 0) when the
  * account has none, then saves the draft at the version it started from, previews and publishes it.
@@ -51,107 +48,47 @@ export function OrganisationProfileEditor({
 }) {
   const hydrated = useHydrated();
   const client = useGraphQLClient();
-  const [draft, setDraft] = useState(initial.draft);
-  const [saved, setSaved] = useState({
-    profileId: initial.profileId,
-    version: initial.version,
-    publishedVersion: initial.publishedVersion,
-  });
-  const [dirty, setDirty] = useState(false);
-  const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [status, setStatus] = useState<SaveStatus | null>(null);
-  const statusRef = useRef<HTMLParagraphElement>(null);
-
-  const say = (text: string, error: boolean) => {
-    setStatus({ text, error });
-    requestAnimationFrame(() => statusRef.current?.focus());
-  };
-  const change = <K extends keyof OrganisationDraft>(key: K, value: OrganisationDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setDirty(true);
-  };
-
-  async function save(): Promise<{ profileId: string; version: number } | null> {
-    const profile = organisationFields({ ...draft, slug: draft.slug.trim() || suggestedSlug(draft.title) });
-    const result = (
-      await runMutation(client, UpdateOrganisationProfileMutation, {
-        input: {
-          profileId: saved.profileId,
-          accountId: saved.profileId ? null : initial.accountId,
-          version: saved.version,
-          profile,
-        },
-      })
-    ).updateOrganisationProfile;
-    if (result.__typename === 'OrganisationProfile') {
-      setSaved({
-        profileId: result.profileId,
-        version: result.version,
-        publishedVersion: result.publishedVersion ?? null,
-      });
-      setDraft((d) => ({ ...d, slug: profile.slug }));
-      setErrors({});
-      setDirty(false);
-      if (!saved.profileId) {
-        // Created: the address now names the profile, so a reload edits it rather than creating again.
-        window.history.replaceState(null, '', `?profileId=${encodeURIComponent(result.profileId)}`);
-      }
-      return { profileId: result.profileId, version: result.version };
-    }
-    if (result.__typename === 'ZodError') {
-      setErrors(fieldMessages(result.fieldErrors, 'profile'));
-      say('The profile was not saved: see the messages by the fields.', true);
-      return null;
-    }
-    if (result.__typename === 'ProfileSlugTakenError') setErrors({ slug: result.message });
-    say(result.message, true);
-    return null;
-  }
-
-  async function onSave(event: FormEvent) {
-    event.preventDefault();
-    setBusy('save');
-    try {
-      if (await save())
-        say('Saved as a draft. Only your organisation’s editors see it until you publish.', false);
-    } catch {
-      say(FAILED, true);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function onPublish() {
-    setBusy('publish');
-    try {
-      const current =
-        dirty || !saved.profileId ? await save() : { profileId: saved.profileId, version: saved.version };
-      if (!current) return;
-      const result = (
-        await runMutation(client, PublishOrganisationProfileMutation, {
-          input: { profileId: current.profileId, version: current.version },
+  const {
+    draft,
+    change,
+    saved,
+    setSaved,
+    busy,
+    errors,
+    status,
+    statusRef,
+    say,
+    onSave,
+    onPublish,
+    published,
+    upToDate,
+  } = useProfileDraft({
+    initial,
+    async save(draft, saved) {
+      const profile = organisationFields({ ...draft, slug: draft.slug.trim() || suggestedSlug(draft.title) });
+      const answer = (
+        await runMutation(client, UpdateOrganisationProfileMutation, {
+          input: {
+            profileId: saved.profileId,
+            accountId: saved.profileId ? null : initial.accountId,
+            version: saved.version,
+            profile,
+          },
         })
-      ).publishOrganisationProfile;
-      if (result.__typename !== 'OrganisationProfile') {
-        say(result.message, true);
-        return;
-      }
-      setSaved({
-        profileId: result.profileId,
-        version: result.version,
-        publishedVersion: result.publishedVersion ?? null,
-      });
-      say('Published: the organisation’s profile and its projects are public.', false);
-    } catch {
-      say(FAILED, true);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const published = saved.publishedVersion !== null;
-  const upToDate = published && saved.publishedVersion === saved.version && !dirty;
+      ).updateOrganisationProfile;
+      return { answer, slug: profile.slug };
+    },
+    publish: async (current) =>
+      (await runMutation(client, PublishOrganisationProfileMutation, { input: current }))
+        .publishOrganisationProfile,
+    messages: {
+      saved: 'Saved as a draft. Only your organisation’s editors see it until you publish.',
+      published: 'Published: the organisation’s profile and its projects are public.',
+    },
+    // Created: the address now names the profile, so a reload edits it rather than creating again.
+    onCreated: (profileId) =>
+      window.history.replaceState(null, '', `?profileId=${encodeURIComponent(profileId)}`),
+  });
 
   return (
     <>

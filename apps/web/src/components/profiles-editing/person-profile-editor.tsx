@@ -1,7 +1,6 @@
 'use client';
 
 import Link from 'next/link';
-import { useRef, useState, type FormEvent } from 'react';
 import { runMutation } from '../../client/graphql/graphql-client';
 import {
   CreatePersonProfileMutation,
@@ -9,17 +8,15 @@ import {
   UpdatePersonProfileMutation,
 } from '../../client/graphql/profile-editing.documents';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
-import { fieldMessages, type FieldMessages } from '../../client/profiles/profile-field-errors';
 import { useHydrated } from '../../client/use-hydrated';
 import { EntriesField } from './entries-field';
 import { buttonClass, inputClass, primaryClass, TextAreaField, TextField } from './form-parts';
 import { ImageUploadField } from './image-upload-field';
 import { LinksField } from './links-field';
 import { personFields, suggestedSlug, type PersonDraft } from './person-profile-draft';
-import { ProfileSaveStatus, type SaveStatus } from './profile-save-status';
+import { ProfileSaveStatus } from './profile-save-status';
 import { RichTextField } from './rich-text-field';
-
-const FAILED = 'That did not work just now. Your changes are still here: please try again.';
+import { useProfileDraft } from './use-profile-draft';
 
 /**
  * The reader's own person profile: every field its owner edits, saved as a draft at the version it
@@ -35,103 +32,31 @@ export function PersonProfileEditor({
 }) {
   const hydrated = useHydrated();
   const client = useGraphQLClient();
-  const [draft, setDraft] = useState(initial.draft);
-  const [saved, setSaved] = useState({
-    profileId: initial.profileId,
-    version: initial.version,
-    publishedVersion: initial.publishedVersion,
-  });
-  const [dirty, setDirty] = useState(false);
-  const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [status, setStatus] = useState<SaveStatus | null>(null);
-  const statusRef = useRef<HTMLParagraphElement>(null);
-
-  const say = (text: string, error: boolean) => {
-    setStatus({ text, error });
-    requestAnimationFrame(() => statusRef.current?.focus());
-  };
-  const change = <K extends keyof PersonDraft>(key: K, value: PersonDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setDirty(true);
-  };
-
-  /** Saves the draft; answers the version saved, or null when it was refused (and says why). */
-  async function save(): Promise<{ profileId: string; version: number } | null> {
-    const profile = personFields({
-      ...draft,
-      slug: draft.slug.trim() || suggestedSlug(draft.firstName, draft.lastName),
+  const { draft, change, saved, busy, errors, status, statusRef, onSave, onPublish, published, upToDate } =
+    useProfileDraft({
+      initial,
+      async save(draft, saved) {
+        const profile = personFields({
+          ...draft,
+          slug: draft.slug.trim() || suggestedSlug(draft.firstName, draft.lastName),
+        });
+        const answer = saved.profileId
+          ? (
+              await runMutation(client, UpdatePersonProfileMutation, {
+                input: { profileId: saved.profileId, version: saved.version, profile },
+              })
+            ).updatePersonProfile
+          : (await runMutation(client, CreatePersonProfileMutation, { input: { profile } }))
+              .createPersonProfile;
+        return { answer, slug: profile.slug };
+      },
+      publish: async (current) =>
+        (await runMutation(client, PublishPersonProfileMutation, { input: current })).publishPersonProfile,
+      messages: {
+        saved: 'Saved as a draft. Only you can see it until you publish.',
+        published: 'Published: your profile is public.',
+      },
     });
-    const result = saved.profileId
-      ? (
-          await runMutation(client, UpdatePersonProfileMutation, {
-            input: { profileId: saved.profileId, version: saved.version, profile },
-          })
-        ).updatePersonProfile
-      : (await runMutation(client, CreatePersonProfileMutation, { input: { profile } })).createPersonProfile;
-    if (result.__typename === 'PersonProfile') {
-      setSaved({
-        profileId: result.profileId,
-        version: result.version,
-        publishedVersion: result.publishedVersion ?? null,
-      });
-      setDraft((d) => ({ ...d, slug: profile.slug }));
-      setErrors({});
-      setDirty(false);
-      return { profileId: result.profileId, version: result.version };
-    }
-    if (result.__typename === 'ZodError') {
-      setErrors(fieldMessages(result.fieldErrors, 'profile'));
-      say('The profile was not saved: see the messages by the fields.', true);
-      return null;
-    }
-    if (result.__typename === 'ProfileSlugTakenError') setErrors({ slug: result.message });
-    say(result.message, true);
-    return null;
-  }
-
-  async function onSave(event: FormEvent) {
-    event.preventDefault();
-    setBusy('save');
-    try {
-      if (await save()) say('Saved as a draft. Only you can see it until you publish.', false);
-    } catch {
-      say(FAILED, true);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function onPublish() {
-    setBusy('publish');
-    try {
-      const current =
-        dirty || !saved.profileId ? await save() : { profileId: saved.profileId, version: saved.version };
-      if (!current) return;
-      const result = (
-        await runMutation(client, PublishPersonProfileMutation, {
-          input: { profileId: current.profileId, version: current.version },
-        })
-      ).publishPersonProfile;
-      if (result.__typename !== 'PersonProfile') {
-        say(result.message, true);
-        return;
-      }
-      setSaved({
-        profileId: result.profileId,
-        version: result.version,
-        publishedVersion: result.publishedVersion ?? null,
-      });
-      say('Published: your profile is public.', false);
-    } catch {
-      say(FAILED, true);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const published = saved.publishedVersion !== null;
-  const upToDate = published && saved.publishedVersion === saved.version && !dirty;
 
   return (
     <form onSubmit={(e) => void onSave(e)} noValidate aria-busy={busy !== null} data-testid="person-editor">
