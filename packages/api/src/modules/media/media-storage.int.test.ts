@@ -53,16 +53,17 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-const s3Client = () =>
-  createS3Client({
-    bucket: 'bof-media',
-    region: 'eu-west-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    endpoint,
-    forcePathStyle: true,
-    prefix: '',
-  });
+/** The MEDIA_S3_* settings for the test server's bucket. */
+const s3Settings = (prefix: string) => ({
+  bucket: 'bof-media',
+  region: 'eu-west-1',
+  accessKeyId: 'S3RVER',
+  secretAccessKey: 'S3RVER',
+  endpoint,
+  forcePathStyle: true,
+  prefix,
+});
+const s3Client = () => createS3Client(s3Settings(''));
 
 conformance('files under a folder', () => fileMediaStorage(path.join(folder, 'files')));
 conformance('S3-compatible bucket (s3rver)', () =>
@@ -72,17 +73,7 @@ conformance('S3-compatible bucket (s3rver)', () =>
 conformance('configured S3 storage (MEDIA_S3_*)', () =>
   configuredMediaStorage({
     dataDir: path.join(folder, 'unused'),
-    media: {
-      s3: {
-        bucket: 'bof-media',
-        region: 'eu-west-1',
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        endpoint,
-        forcePathStyle: true,
-        prefix: 'configured/',
-      },
-    },
+    media: { s3: s3Settings('configured/') },
   } as unknown as Parameters<typeof configuredMediaStorage>[0]),
 );
 
