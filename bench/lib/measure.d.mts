@@ -24,5 +24,9 @@ export function summarize(values: readonly number[]): Summary;
 export function formatSummary(summary: Summary, digits?: number): string;
 export function machine(): { cpus: number; model: string; node: string; load: string; at: string };
 export function zipfSequence<T>(addresses: readonly T[], count: number, s?: number, seed?: number): T[];
-export function wrkScript(paths: readonly string[], headers: Record<string, string>): string;
+export function wrkScript(
+  paths: readonly string[],
+  headers: Record<string, string>,
+  request?: { method?: string; body?: string },
+): string;
 export function parseWrkOutput(text: string): WrkResult;

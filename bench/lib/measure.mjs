@@ -74,11 +74,14 @@ export function zipfSequence(addresses, count, s = 1, seed = 1) {
 const luaString = (value) => `"${String(value).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 
 /**
- * A wrk script: each connection walks `paths` from its own offset, sends `headers`, counts the answers'
+ * A wrk script: each connection walks `paths` from its own offset, sends `headers` (and `method` with
+ * `body`, for POSTs), counts the answers'
  * statuses and the story cache header (hit, miss, shared, none), and prints one JSON line at the end.
  */
-export function wrkScript(paths, headers) {
+export function wrkScript(paths, headers, { method, body } = {}) {
   return `local paths = { ${paths.map(luaString).join(', ')} }
+${method ? `wrk.method = ${luaString(method)}` : ''}
+${body !== undefined ? `wrk.body = ${luaString(body)}` : ''}
 ${Object.entries(headers)
   .map(([name, value]) => `wrk.headers[${luaString(name)}] = ${luaString(value)}`)
   .join('\n')}
@@ -155,12 +158,14 @@ export async function runWrk({
   origin,
   paths,
   headers = {},
+  method,
+  body,
   seconds,
   connections,
   threads,
   scriptFile,
 }) {
-  writeFileSync(scriptFile, wrkScript(paths, headers));
+  writeFileSync(scriptFile, wrkScript(paths, headers, { method, body }));
   const argv = [
     `-t${threads}`,
     `-c${connections}`,

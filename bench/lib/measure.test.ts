@@ -42,5 +42,13 @@ describe('bench measurements', () => {
     const script = wrkScript(['/a/', '/b"/'], { cookie: 'x=1' });
     expect(script).toContain('local paths = { "/a/", "/b\\"/" }');
     expect(script).toContain('wrk.headers["cookie"] = "x=1"');
+    expect(script).not.toContain('wrk.method');
+    expect(script).not.toContain('wrk.body');
+  });
+
+  it('writes a script that POSTs a quoted body', () => {
+    const script = wrkScript(['/api/graphql/'], {}, { method: 'POST', body: '{"query":"{ a }"}' });
+    expect(script).toContain('wrk.method = "POST"');
+    expect(script).toContain('wrk.body = "{\\"query\\":\\"{ a }\\"}"');
   });
 });

@@ -184,6 +184,31 @@ describe('the endpoint refuses, executing nothing,', () => {
     await expectNothingExecuted();
   });
 
+  it('a JSON body that does not parse, or is not an object: 400', async () => {
+    for (const body of ['{"query": "mutation {', 'null', '42', '"mutation { x }"']) {
+      const response = await post(body);
+      expect(response.status).toBe(400);
+      const errors = ((await response.json()) as { errors: { extensions: { code: string } }[] }).errors;
+      expect(errors.map((e) => e.extensions.code)).toEqual(['BAD_REQUEST']);
+    }
+    await expectNothingExecuted();
+  });
+
+  it('a refused document again (parse and validation are cached per document, the refusals too)', async () => {
+    const padding = Array.from({ length: GRAPHQL_LIMITS.maxTokens }, () => '__typename').join(' ');
+    const tooLong = `mutation { updatePersonalDetails(input: { organisationTitle: "Tokens" }) { ${padding} } }`;
+    const tooDeep = `{ ${nested(GRAPHQL_LIMITS.maxDepth + 1)} }`;
+    for (let i = 0; i < 3; i++) {
+      const long = await post({ query: tooLong });
+      expect(long.status).toBe(400);
+      expect(await errorsOf(long)).toEqual([expect.stringContaining('Token limit')]);
+      expect(await errorsOf(await post({ query: tooDeep }))).toContainEqual(
+        expect.stringContaining(`Query depth limit of ${GRAPHQL_LIMITS.maxDepth} exceeded`),
+      );
+    }
+    await expectNothingExecuted();
+  });
+
   it('a batch of operations', async () => {
     const response = await post([{ query: `mutation { ${UPDATE} }` }, { query: '{ siteInfo { url } }' }]);
     expect(response.status).toBeGreaterThanOrEqual(400);

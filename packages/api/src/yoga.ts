@@ -1,4 +1,4 @@
-import { createGraphQLError, createYoga, maskError } from 'graphql-yoga';
+import { createGraphQLError, createYoga, maskError, type GraphQLParams, type Plugin } from 'graphql-yoga';
 import type { ServerEnv } from '@bof/config/server';
 import { noMembershipRecords, type MembershipRecords } from './auth/membership-records';
 import type { OrganisationRoles } from './auth/organisation-roles';
@@ -67,6 +67,39 @@ function refuseUnparsableParams(request: Request): Response | undefined {
   return undefined;
 }
 
+const badRequest = (message: string) =>
+  createGraphQLError(message, { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
+
+const utf8 = new TextDecoder();
+
+/** A POST body already read (within the size limit) as GraphQL parameters: a JSON object, else a 400. */
+function paramsOf(body: Uint8Array): GraphQLParams {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(utf8.decode(body));
+  } catch {
+    throw badRequest('POST body sent invalid JSON.');
+  }
+  if (parsed === null || typeof parsed !== 'object')
+    throw badRequest(
+      `POST body is expected to be object but received ${parsed === null ? 'null' : typeof parsed}`,
+    );
+  return parsed as GraphQLParams;
+}
+
+/**
+ * POST bodies the handler has read (to refuse one over the limit before anything parses it), for Yoga
+ * to take its parameters from: no copy of the request, no second pass over a stream.
+ */
+function bodiesAlreadyRead(bodies: WeakMap<Request, Uint8Array>): Plugin {
+  return {
+    onRequestParse: ({ request, setRequestParser }) => {
+      const body = bodies.get(request);
+      if (body) setRequestParser(() => paramsOf(body));
+    },
+  };
+}
+
 /**
  * The GraphQL endpoint (spec §7) as a fetch handler. Queries go by GET or POST, mutations by POST only;
  * a POST body must be JSON and at most `maxBodyBytes`; documents over the depth, alias, token or cost
@@ -76,6 +109,7 @@ export function createGraphQLHandler(
   options: GraphQLHandlerOptions,
 ): (request: Request) => Promise<Response> {
   const limits = { ...GRAPHQL_LIMITS, ...options.limits };
+  const bodies = new WeakMap<Request, Uint8Array>();
   const yoga = createYoga<Record<string, never>, GraphQLContext>({
     schema,
     graphqlEndpoint: GRAPHQL_ENDPOINT,
@@ -84,7 +118,16 @@ export function createGraphQLHandler(
     cors: false,
     graphiql: !options.production,
     landingPage: false,
-    plugins: graphQLLimitPlugins(limits, options.production, options.clientAddress),
+    // The handler below reads and bounds every POST body itself (maxBodyBytes, 413); Yoga's own bound
+    // would copy the request over a stream again. Parsed documents and their validation are cached per
+    // document text (Yoga's parser and validation caches, on by default), so the protections' rules run
+    // once per distinct document; the cost the rate limit reads is kept per parsed document.
+    maxRequestBodySize: false,
+    parserAndValidationCache: true,
+    plugins: [
+      ...graphQLLimitPlugins(limits, options.production, options.clientAddress),
+      bodiesAlreadyRead(bodies),
+    ],
     context: async ({ request }) => {
       const services = await options.services();
       return {
@@ -112,6 +155,7 @@ export function createGraphQLHandler(
       if (error instanceof BodyTooLargeError) return problem(413, error.code, error.message);
       throw error;
     }
-    return yoga.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body }));
+    bodies.set(request, body);
+    return yoga.fetch(request);
   };
 }

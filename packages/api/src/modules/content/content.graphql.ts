@@ -143,7 +143,7 @@ builder.objectFields(TopicType, (t) => ({
   stories: t.field({
     type: StoryPageType,
     args: { page: t.arg.int({ defaultValue: 1 }) },
-    resolve: async (topic, args, ctx) => serviceFor(ctx).topicPage(topic.slug, pageOf(args.page)),
+    resolve: async (topic, args, ctx) => serviceFor(ctx).topicStories(topic, pageOf(args.page)),
   }),
 }));
 

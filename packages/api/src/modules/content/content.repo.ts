@@ -66,6 +66,29 @@ type CardRow = {
   readingMinutes: number;
 };
 
+/** A card from its row, bylines (in byline order) and topics (in the story's order). */
+function toCard(row: CardRow, authors: Byline[], topics: StoryCard['topics']): StoryCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    kind: row.kind,
+    // Typographic quotes as the story is read (typography.ts): the stored text stays as imported.
+    headline: smartQuotes(row.headline),
+    standfirst: smartQuotes(row.standfirst),
+    section: { slug: row.sectionSlug, name: row.sectionName },
+    series: row.seriesSlug ? { slug: row.seriesSlug, title: row.seriesTitle ?? '' } : null,
+    hero: typographicHero(row.hero as Hero),
+    access: row.access,
+    mediaType: row.mediaType,
+    publishedAt: row.publishedAt,
+    updatedAt: row.updatedAt,
+    wordCount: row.wordCount,
+    readingMinutes: row.readingMinutes,
+    authors,
+    topics,
+  };
+}
+
 /** How many of each topic's newest stories recommendations consider. */
 const OVERLAP_CANDIDATES = 300;
 
@@ -138,25 +161,89 @@ export function createContentRepo(db: Database) {
     };
     const bylinesById = group(bylines);
     const topicsById = group(topics);
-    return rows.map((row): StoryCard => ({
-      id: row.id,
-      slug: row.slug,
-      kind: row.kind,
-      // Typographic quotes as the story is read (typography.ts): the stored text stays as imported.
-      headline: smartQuotes(row.headline),
-      standfirst: smartQuotes(row.standfirst),
-      section: { slug: row.sectionSlug, name: row.sectionName },
-      series: row.seriesSlug ? { slug: row.seriesSlug, title: row.seriesTitle ?? '' } : null,
-      hero: typographicHero(row.hero as Hero),
-      access: row.access,
-      mediaType: row.mediaType,
-      publishedAt: row.publishedAt,
-      updatedAt: row.updatedAt,
-      wordCount: row.wordCount,
-      readingMinutes: row.readingMinutes,
-      authors: (bylinesById.get(row.id) ?? []) as Byline[],
-      topics: (topicsById.get(row.id) ?? []) as { slug: string; name: string }[],
-    }));
+    return rows.map((row) =>
+      toCard(
+        row,
+        (bylinesById.get(row.id) ?? []) as Byline[],
+        (topicsById.get(row.id) ?? []) as StoryCard['topics'],
+      ),
+    );
+  }
+
+  /**
+   * A list's cards in one query: the card columns with each story's bylines and topics as JSON arrays
+   * (correlated subqueries over the link tables' keys, evaluated for the rows the page keeps), and,
+   * when `total` is given, the list's size as an uncorrelated subquery (computed once).
+   */
+  async function cardsWithPeople(
+    filter: StoryFilter,
+    window: { limit: number; offset: number },
+    total?: SQL,
+  ): Promise<{ cards: StoryCard[]; total: number | null }> {
+    const columns = {
+      ...cardColumns,
+      bylines: sql<unknown>`(select coalesce(json_agg(json_build_object('slug', ${contentAuthors.slug}, 'name', ${contentAuthors.name}, 'title', ${contentAuthors.title}, 'role', ${articleAuthors.role}) order by ${articleAuthors.position}), '[]'::json) from ${articleAuthors} join ${contentAuthors} on ${contentAuthors.id} = ${articleAuthors.authorId} where ${articleAuthors.articleId} = ${articles.id})`,
+      topics: sql<unknown>`(select coalesce(json_agg(json_build_object('slug', ${contentTopics.slug}, 'name', ${contentTopics.name}) order by ${articleTopics.position}), '[]'::json) from ${articleTopics} join ${contentTopics} on ${contentTopics.id} = ${articleTopics.topicId} where ${articleTopics.articleId} = ${articles.id})`,
+      total: total ? sql<unknown>`(${total})` : sql<unknown>`null`,
+    };
+    const link = linkOf(filter);
+    const rows = link
+      ? await db
+          .select(columns)
+          .from(link.table)
+          .innerJoin(articles, eq(articles.id, link.on))
+          .innerJoin(contentSections, eq(contentSections.id, articles.sectionId))
+          .leftJoin(contentSeries, eq(contentSeries.id, articles.seriesId))
+          .where(and(link.key, storyWhere(filter)))
+          .orderBy(desc(link.table.publishedAt), desc(link.on))
+          .limit(window.limit)
+          .offset(window.offset)
+      : await db
+          .select(columns)
+          .from(articles)
+          .innerJoin(contentSections, eq(contentSections.id, articles.sectionId))
+          .leftJoin(contentSeries, eq(contentSeries.id, articles.seriesId))
+          .where(storyWhere(filter))
+          .orderBy(desc(articles.publishedAt), desc(articles.id))
+          .limit(window.limit)
+          .offset(window.offset);
+    const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+    return {
+      cards: rows.map((row) =>
+        toCard(row as CardRow, json<Byline[]>(row.bylines), json<StoryCard['topics']>(row.topics)),
+      ),
+      total: rows.length > 0 && rows[0]!.total !== null ? Number(rows[0]!.total) : null,
+    };
+  }
+
+  /** The link table a list walks: a topic's or an author's stories, else none (the stories themselves). */
+  function linkOf(filter: StoryFilter) {
+    return filter.topicId !== undefined
+      ? {
+          table: articleTopics,
+          on: articleTopics.articleId,
+          key: eq(articleTopics.topicId, filter.topicId),
+        }
+      : filter.authorId !== undefined
+        ? {
+            table: articleAuthors,
+            on: articleAuthors.articleId,
+            key: eq(articleAuthors.authorId, filter.authorId),
+          }
+        : undefined;
+  }
+
+  /** How many stories a list holds: a query to run alone or as a subquery. */
+  function countQuery(filter: StoryFilter) {
+    const link = linkOf(filter);
+    if (!link) return db.select({ n: count() }).from(articles).where(storyWhere(filter));
+    return hasStoryConditions(filter)
+      ? db
+          .select({ n: count() })
+          .from(link.table)
+          .innerJoin(articles, eq(articles.id, link.on))
+          .where(and(link.key, storyWhere(filter)))
+      : db.select({ n: count() }).from(link.table).where(link.key);
   }
 
   return {
@@ -165,39 +252,21 @@ export function createContentRepo(db: Database) {
      * walks that link table's (id, published) index, so a page reads only its own rows.
      */
     async listStories(filter: StoryFilter, window: { limit: number; offset: number }): Promise<StoryCard[]> {
-      const link =
-        filter.topicId !== undefined
-          ? {
-              table: articleTopics,
-              on: articleTopics.articleId,
-              key: eq(articleTopics.topicId, filter.topicId),
-            }
-          : filter.authorId !== undefined
-            ? {
-                table: articleAuthors,
-                on: articleAuthors.articleId,
-                key: eq(articleAuthors.authorId, filter.authorId),
-              }
-            : undefined;
-      if (!link) {
-        const rows = await cardsQuery()
-          .where(storyWhere(filter))
-          .orderBy(desc(articles.publishedAt), desc(articles.id))
-          .limit(window.limit)
-          .offset(window.offset);
-        return withPeople(rows);
-      }
-      const rows = await db
-        .select(cardColumns)
-        .from(link.table)
-        .innerJoin(articles, eq(articles.id, link.on))
-        .innerJoin(contentSections, eq(contentSections.id, articles.sectionId))
-        .leftJoin(contentSeries, eq(contentSeries.id, articles.seriesId))
-        .where(and(link.key, storyWhere(filter)))
-        .orderBy(desc(link.table.publishedAt), desc(link.on))
-        .limit(window.limit)
-        .offset(window.offset);
-      return withPeople(rows);
+      return (await cardsWithPeople(filter, window)).cards;
+    },
+
+    /**
+     * A page of a list and the list's size in one query (two when the page is past the end: then the
+     * size is counted on its own).
+     */
+    async storyPage(
+      filter: StoryFilter,
+      window: { limit: number; offset: number },
+    ): Promise<{ stories: StoryCard[]; total: number }> {
+      const { cards, total } = await cardsWithPeople(filter, window, countQuery(filter).getSQL());
+      if (total !== null) return { stories: cards, total };
+      const [row] = await countQuery(filter);
+      return { stories: cards, total: row?.n ?? 0 };
     },
 
     /**
@@ -302,31 +371,7 @@ export function createContentRepo(db: Database) {
     },
 
     async countStories(filter: StoryFilter): Promise<number> {
-      const link =
-        filter.topicId !== undefined
-          ? {
-              table: articleTopics,
-              on: articleTopics.articleId,
-              key: eq(articleTopics.topicId, filter.topicId),
-            }
-          : filter.authorId !== undefined
-            ? {
-                table: articleAuthors,
-                on: articleAuthors.articleId,
-                key: eq(articleAuthors.authorId, filter.authorId),
-              }
-            : undefined;
-      if (!link) {
-        const [row] = await db.select({ n: count() }).from(articles).where(storyWhere(filter));
-        return row?.n ?? 0;
-      }
-      const [row] = hasStoryConditions(filter)
-        ? await db
-            .select({ n: count() })
-            .from(link.table)
-            .innerJoin(articles, eq(articles.id, link.on))
-            .where(and(link.key, storyWhere(filter)))
-        : await db.select({ n: count() }).from(link.table).where(link.key);
+      const [row] = await countQuery(filter);
       return row?.n ?? 0;
     },
 

@@ -73,10 +73,11 @@ type Deps = { repo: ContentRepo };
 /** Reading use cases over the content: the pages and the GraphQL fields call these. */
 export function createContentService({ repo }: Deps) {
   async function pageOf(filter: StoryFilter, page: number): Promise<StoryPage> {
-    const [stories, total] = await Promise.all([
-      repo.listStories(filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
-      repo.countStories(filter),
-    ]);
+    // One query: the page's cards with their bylines and topics, and the list's size.
+    const { stories, total } = await repo.storyPage(filter, {
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    });
     return { stories, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
   }
 
@@ -179,6 +180,11 @@ export function createContentService({ repo }: Deps) {
       const topic = await repo.topic(slug);
       if (!topic) throw new ContentNotFoundError('topic', slug);
       return { topic, ...(await pageOf({ topicId: topic.id }, page)) };
+    },
+
+    /** A page of a topic already found (its page in GraphQL): no second look-up of the topic. */
+    topicStories(topic: Topic, page: number): Promise<StoryPage> {
+      return pageOf({ topicId: topic.id }, page);
     },
 
     async authorPage(slug: string, page: number): Promise<{ author: Author } & StoryPage> {
