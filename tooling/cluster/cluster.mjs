@@ -133,8 +133,10 @@ async function startReady(env, index, logDir, attempts = 3) {
       return started;
     } catch (error) {
       await started.stop();
-      if (attempt >= attempts) throw error;
+      const tail = spawnSync('tail', ['-15', started.log], { encoding: 'utf8' }).stdout ?? '';
+      if (attempt >= attempts) throw new Error(`${error.message}\n${tail}`);
       console.warn(`  process ${index + 1} exited while starting (${error.message}); starting it again`);
+      console.warn(tail.replace(/^/gm, '    | '));
     }
   }
 }
@@ -199,8 +201,13 @@ export async function startCluster({ count = 3, database = 'bof_cluster' } = {})
   ensureBuild(env);
   const processes = [];
   try {
-    // One after another: starting them together on a small machine times out database connections.
-    for (let i = 0; i < count; i++) processes.push(await startReady(env, i, path.join(dir, 'logs')));
+    // Together, as a deployment starts them: they seed one at a time (an advisory lock), and a process
+    // whose first database connections time out on a loaded machine is started again.
+    const starting = Array.from({ length: count }, (_, i) => startReady(env, i, path.join(dir, 'logs')));
+    const settled = await Promise.allSettled(starting);
+    for (const s of settled) if (s.status === 'fulfilled') processes.push(s.value);
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
   } catch (error) {
     await Promise.all(processes.map((p) => p.stop()));
     for (const p of processes) {
