@@ -193,11 +193,11 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).joi
  * The whole cluster: a fresh database with the demo edition, `count` processes and nginx. `stop()` ends
  * every process it started.
  */
-export async function startCluster({ count = 3, database = 'bof_cluster' } = {}) {
+export async function startCluster({ count = 3, database = 'bof_cluster', env: extra = {} } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bof-cluster-'));
   const databaseUrl = freshDatabase(database);
   importContent(databaseUrl, 'content/demo-edition');
-  const env = clusterEnv(databaseUrl, path.join(dir, 'data'));
+  const env = { ...clusterEnv(databaseUrl, path.join(dir, 'data')), ...extra };
   ensureBuild(env);
   const processes = [];
   try {
