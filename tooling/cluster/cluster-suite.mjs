@@ -3,6 +3,7 @@
 // Run with `npm run test:cluster` (needs the local PostgreSQL, nginx and a build: `npm run build`).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -41,6 +42,7 @@ function cookieJar() {
       return other;
     },
     set: (k, v) => jar.set(k, v),
+    get: (k) => jar.get(k),
   };
 }
 
@@ -84,6 +86,69 @@ const identity = (base) => ({
   },
   whoami: (token) => fetch(`${base}/identity/sessions/whoami`, { headers: { 'x-session-token': token } }),
 });
+
+/** The site's own answer to a JSON POST (GraphQL, the auth endpoint, the simulator's card form). */
+async function postJson(base, pathname, body, jar, headers = {}) {
+  const res = await fetch(`${base}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: jar.header(), ...headers },
+    body: JSON.stringify(body),
+  });
+  jar.take(res);
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json, text };
+}
+
+async function graphql(base, jar, query, variables) {
+  const res = await postJson(base, '/api/graphql/', { query, variables }, jar);
+  assert.equal(res.status, 200, res.text);
+  assert.equal(res.json.errors, undefined, res.text);
+  return res.json.data;
+}
+
+/**
+ * A browser signed up through the identity server's browser flow (`ory_kratos_session`), then given the
+ * site's session cookies by the auth endpoint: each step through another process.
+ */
+async function signedUpBrowser(bases, email) {
+  const jar = cookieJar();
+  const flowRes = await fetch(`${bases[0]}/identity/self-service/registration/browser`, {
+    headers: { accept: 'application/json' },
+  });
+  jar.take(flowRes);
+  const flow = await flowRes.json();
+  const csrf = flow.ui.nodes.find((n) => n.attributes.name === 'csrf_token')?.attributes.value;
+  const done = await postJson(
+    bases[1 % bases.length],
+    `/identity/self-service/registration?flow=${flow.id}`,
+    { method: 'password', password: 'tailored-coat-19', csrf_token: csrf, traits: { email } },
+    jar,
+    { accept: 'application/json' },
+  );
+  assert.equal(done.status, 200, done.text);
+  await refreshSession(bases[2 % bases.length], jar);
+  return jar;
+}
+
+/** The auth endpoint: the site's session cookies for the browser's identity session, as they are now. */
+async function refreshSession(base, jar) {
+  const res = await postJson(base, '/api/auth/token', { castleRequestToken: null, currentUrl: null }, jar);
+  assert.equal(res.status, 200, res.text);
+}
+
+const PURCHASE = `mutation ($input: PurchaseIndividualSubscriptionInput!) {
+  purchaseIndividualSubscription(input: $input) {
+    __typename
+    ... on IndividualSubscription { id planCode }
+    ... on Error { message }
+  }
+}`;
 
 const storyRecord = (slug) =>
   JSON.parse(readFileSync(path.join(root, 'content/demo-edition/articles', `${slug}.json`), 'utf8'));
@@ -199,6 +264,143 @@ try {
     assert.ok(!isWalled(secondRead.html), 'the second metered read is walled');
     const third = await browse(three, metered[2].path, after.copy());
     assert.ok(isWalled(third.html), 'the third read (over METER_ANONYMOUS_READS=2) opened');
+  });
+
+  /** The member who buys through the cluster; the gift check below gifts a story as them. */
+  let member;
+
+  await check("a purchase's idempotency holds across processes: one attempt, one subscription", async () => {
+    const email = `cluster-buyer-${Date.now()}@example.com`;
+    const jar = await signedUpBrowser([one, two, three], email);
+    const card = await postJson(
+      two,
+      '/api/billing-simulator/tokens',
+      {
+        number: '4111111111111111',
+        expMonth: 12,
+        expYear: 2030,
+        cvc: '123',
+        firstName: 'Ada',
+        lastName: 'Reader',
+        postalCode: 'N1 9GU',
+        countryCode: 'GB',
+      },
+      jar,
+    );
+    assert.equal(card.status, 200, card.text);
+    const input = {
+      planCode: 'individuals_premium_yearly_v1',
+      currency: 'GBP',
+      country: 'GB',
+      billingToken: card.json.id,
+      idempotencyKey: `cluster-purchase-${Date.now()}`,
+      withTrial: false,
+    };
+    // A double click landing on two processes at once, then a retry through the third.
+    const both = await Promise.all([one, two].map((base) => graphql(base, jar.copy(), PURCHASE, { input })));
+    const retry = await graphql(three, jar.copy(), PURCHASE, { input });
+    const answers = [...both, retry].map((d) => d.purchaseIndividualSubscription);
+    for (const answer of answers)
+      assert.equal(answer.__typename, 'IndividualSubscription', JSON.stringify(answer));
+    assert.equal(new Set(answers.map((a) => a.id)).size, 1, JSON.stringify(answers));
+    // The product's id of the reader, as the site's session token names it.
+    const token = jar.get('bof_session');
+    assert.ok(token, 'no bof_session cookie');
+    const userId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).user_id;
+    assert.ok(userId, 'the buyer has no identity');
+    const counts = psql(
+      cluster.databaseUrl,
+      `select (select count(*) from billing_purchases where user_id = '${userId}') || ' ' || (select count(*) from billing_subscriptions where user_id = '${userId}')`,
+    );
+    assert.equal(counts, '1 1', 'purchase attempts and subscriptions recorded');
+    await refreshSession(one, jar);
+    member = { jar, subscriptionId: answers[0].id, userId };
+  });
+
+  await check('a webhook delivered twice, to two processes at once, applies once', async () => {
+    assert.ok(member, 'needs the purchase above');
+    const key = readFileSync(path.join(cluster.env.DATA_DIR, 'keys', 'billing-webhook-key'), 'utf8').trim();
+    const id = `cluster-webhook-${Date.now()}`;
+    const body = JSON.stringify({
+      id,
+      object_type: 'subscription',
+      event_type: 'renewed',
+      uuid: member.subscriptionId,
+      account_code: member.userId,
+    });
+    const timestamp = String(Date.now());
+    const signature = `${timestamp},${createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex')}`;
+    const deliver = (base) =>
+      fetch(`${base}/api/webhooks/recurly/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'recurly-signature': signature },
+        body,
+      }).then(async (res) => ({ status: res.status, body: await res.json() }));
+    const answers = await Promise.all([deliver(two), deliver(three)]);
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [200, 200],
+      JSON.stringify(answers),
+    );
+    assert.deepEqual(
+      answers.map((a) => a.body.result).sort(),
+      ['applied', 'duplicate'],
+      JSON.stringify(answers),
+    );
+    assert.equal(
+      psql(cluster.databaseUrl, `select count(*) from billing_webhook_events where id = '${id}'`),
+      '1',
+    );
+    // Delivered again later, through the first process: still nothing more.
+    assert.deepEqual(await deliver(one), { status: 200, body: { result: 'duplicate' } });
+  });
+
+  await check("a gift's reader cap (10) counts once across processes", async () => {
+    assert.ok(member, 'needs the purchase above');
+    // A Premium story: a hard wall, so a browser without a place is walled (a members story would open to
+    // it on the anonymous meter's free reads).
+    const story = stories.find((s) => s.access === 'premium');
+    assert.ok(story, 'no Premium story in the demo edition');
+    const articleId = psql(cluster.databaseUrl, `select id from articles where slug = '${story.slug}'`);
+    const made = await graphql(
+      two,
+      member.jar.copy(),
+      `
+        mutation ($input: CreateStoryGiftInput!) {
+          createStoryGift(input: $input) {
+            __typename
+            ... on StoryGift {
+              id
+              storyGiftUrl
+              maxReaders
+            }
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
+      { input: { articleId } },
+    );
+    const gift = made.createStoryGift;
+    assert.equal(gift.__typename, 'StoryGift', JSON.stringify(gift));
+    assert.equal(gift.maxReaders, 10);
+    const link = new URL(gift.storyGiftUrl);
+    // Fourteen browsers open the link at once, spread over the three processes.
+    const readers = Array.from({ length: 14 }, () => cookieJar());
+    const pages = await Promise.all(
+      readers.map((jar, i) => browse([one, two, three][i % 3], link.pathname + link.search, jar)),
+    );
+    const opened = pages.filter((p) => p.status === 200 && !isWalled(p.html)).length;
+    assert.equal(opened, 10, `${opened} of 14 browsers read the whole story`);
+    assert.equal(
+      psql(cluster.databaseUrl, `select count(*) from story_gift_readers where gift_id = '${gift.id}'`),
+      '10',
+    );
+    // A reader who holds a place keeps it, whichever process answers.
+    const holder = readers.find((_, i) => !isWalled(pages[i].html));
+    for (const base of [one, two, three])
+      assert.ok(!isWalled((await browse(base, link.pathname + link.search, holder)).html));
   });
 
   await check('rolling restart under load: zero failed requests and zero lost writes', async () => {

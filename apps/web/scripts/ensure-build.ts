@@ -32,6 +32,30 @@ function loadEnv(): ServerEnv {
 // it rebuilds.
 const settings = JSON.stringify(toClientConfig(loadEnv()));
 
+/**
+ * Routes `next build` prerenders without the browser configuration: the last-resort error page (its only
+ * setting is the site's name, written into the build by next.config.ts) and the icon. While the build
+ * prerenders nothing else, a build for other settings with the same site name is the same build (the
+ * journeys' build serves the cluster suite, say); a build that prerenders another route is rebuilt on any
+ * change of the settings, as before.
+ */
+const PRERENDERED_WITHOUT_SETTINGS = new Set(['/_global-error', '/icon.svg']);
+
+function sameSettings(stamped: string): boolean {
+  if (stamped === settings) return true;
+  let routes: string[];
+  let stampedName: unknown;
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(webDir, distDir, 'prerender-manifest.json'), 'utf8'));
+    routes = Object.keys((manifest as { routes?: Record<string, unknown> }).routes ?? {});
+    stampedName = (JSON.parse(stamped) as { siteName?: unknown }).siteName;
+  } catch {
+    return false;
+  }
+  if (!routes.every((route) => PRERENDERED_WITHOUT_SETTINGS.has(route))) return false;
+  return stampedName === (JSON.parse(settings) as { siteName: string }).siteName;
+}
+
 const skip = new Set(['node_modules', '.data', 'test-results', 'playwright-report', 'e2e']);
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -51,7 +75,8 @@ function reason(): string | undefined {
   const builtAt = statSync(buildId).mtimeMs;
   const sources = [webDir, path.join(rootDir, 'packages'), path.join(rootDir, 'content')].filter(existsSync);
   if (sources.some((dir) => newestMtime(dir) > builtAt)) return 'sources changed since the last build';
-  if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== settings) return 'site settings changed';
+  if (!existsSync(stampFile) || !sameSettings(readFileSync(stampFile, 'utf8')))
+    return 'site settings changed';
   return undefined;
 }
 

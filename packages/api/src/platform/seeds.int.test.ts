@@ -27,6 +27,21 @@ describe('runSeeds', () => {
     expect(recorded.find((r) => r.name === 'counter')?.version).toBe('2');
   });
 
+  it('runs a seed once when several processes start on one database at the same time', async () => {
+    let runs = 0;
+    const seed: Seed = {
+      name: 'started-together',
+      version: '1',
+      run: async () => {
+        runs++;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      },
+    };
+    // Each start reads the record before the others have written it; on PostgreSQL they run at once.
+    await Promise.all([1, 2, 3].map(() => runSeeds(database.db, [seed], quiet)));
+    expect(runs).toBe(1);
+  });
+
   it('leaves nothing behind when a seed fails, and tries it again next time', async () => {
     const failing: Seed = {
       name: 'half-written',

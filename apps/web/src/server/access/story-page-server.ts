@@ -119,7 +119,9 @@ export function createStoryPageServer(options: {
   policyForHashes?: PolicyForHashes;
 }) {
   const { cache, render, policyForHashes } = options;
-  const inflight = new Map<string, Promise<Rendered>>();
+  // Renders under way by key, with the invalidation count and content version they began at: a request
+  // that comes after an invalidation never waits for (and is never sent) a page begun before it.
+  const inflight = new Map<string, { rendering: Promise<Rendered>; generation: number; version: string }>();
   cache.setContentVersion(options.content.version);
   const unsubscribe = options.content.onChange((version) => cache.setContentVersion(version));
 
@@ -155,20 +157,23 @@ export function createStoryPageServer(options: {
     result: GateResult,
   ) => {
     const shared = inflight.get(key);
-    if (shared) {
-      const { entry } = await shared;
+    if (shared && shared.generation === cache.generation && shared.version === cache.contentVersion) {
+      const { entry } = await shared.rendering;
       if (entry) return sendEntry(req, res, entry, result.setCookies, 'shared', policyForHashes);
       // The other reader's page could not be shared: this one is rendered for this reader.
       return sendPage(res, await renderPlain(req), result.setCookies);
     }
+    const started = { generation: cache.generation, version: cache.contentVersion };
     const rendering = renderOnce(key, shape, req);
-    inflight.set(key, rendering);
+    const own = { rendering, ...started };
+    inflight.set(key, own);
     try {
       const { page, entry } = await rendering;
       if (entry) sendEntry(req, res, entry, result.setCookies, 'miss', policyForHashes);
       else sendPage(res, page, result.setCookies);
     } finally {
-      inflight.delete(key);
+      // A later render of the same key (begun after an invalidation) may have taken the place.
+      if (inflight.get(key) === own) inflight.delete(key);
     }
   };
 
