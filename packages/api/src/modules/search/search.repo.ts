@@ -22,7 +22,11 @@ export interface CandidateRow {
   refId: string;
   slug: string;
   title: string;
+  /** A profile's headline; null for other kinds. */
+  subtitle: string | null;
   summary: string;
+  /** A profile's uploaded thumbnail. */
+  image: string | null;
   sectionSlug: string | null;
   topicSlugs: string[];
   access: string | null;
@@ -77,7 +81,9 @@ const toCandidate = (row: Row): CandidateRow => ({
   refId: String(row.ref_id),
   slug: String(row.slug),
   title: String(row.title),
+  subtitle: (row.subtitle as string | null) ?? null,
   summary: String(row.summary),
+  image: (row.image as string | null) ?? null,
   sectionSlug: (row.section_slug as string | null) ?? null,
   topicSlugs: (row.topic_slugs as string[] | null) ?? [],
   access: (row.access as string | null) ?? null,
@@ -148,7 +154,7 @@ export function createSearchRepo(db: Database) {
             limit ${DATED_CANDIDATES + 1})
         ),
         cand as ((select id, score from dated) ${undated})
-        select d.id, d.kind, d.ref_id, d.slug, d.title, d.summary, d.section_slug, d.topic_slugs, d.access,
+        select d.id, d.kind, d.ref_id, d.slug, d.title, d.subtitle, d.summary, d.image, d.section_slug, d.topic_slugs, d.access,
           d.published_at, coalesce(cand.score, ${scoreSql(now, q)}) as score,
           (select count(*) from dated) as dated_count
         from cand join search_documents d on d.id = cand.id
@@ -192,7 +198,7 @@ export function createSearchRepo(db: Database) {
       if (!text) return [];
       const result = await db.execute(sql`
         with q as (select websearch_to_tsquery('bof_search', ${text}) as query)
-        select d.id, d.kind, d.ref_id, d.slug, d.title, d.summary, d.section_slug, d.topic_slugs, d.access,
+        select d.id, d.kind, d.ref_id, d.slug, d.title, d.subtitle, d.summary, d.image, d.section_slug, d.topic_slugs, d.access,
           d.published_at, word_similarity(${text}, d.title) * ${scoreSql(now, sql`q.query`)} + word_similarity(${text}, d.title) as score
         from search_documents d, q
         where ${text} <% d.title ${filterSql(filters)}
