@@ -182,3 +182,39 @@ test('the search page and its cited answer fit a phone', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: test.info().outputPath('search-desktop.png'), fullPage: true });
 });
+
+test('a person is found by name, with a card that opens their profile', async ({ page }) => {
+  // A demo person (packages/api/src/modules/profiles/demo-profiles.ts, the 43rd).
+  const events = watchEvents(page);
+  await page.goto(`/search/?q=${encodeURIComponent('Yusuf Zanferro')}`);
+  await answerConsent(page);
+  const link = page.getByRole('link', { name: 'Yusuf Zanferro' });
+  const card = page
+    .getByRole('list', { name: 'Results' })
+    .getByTestId('search-profile-result')
+    .filter({ has: page.locator('a[href="/people/yusuf-zanferro-43/"]') });
+  await expect(card).toContainText('Person');
+  await expect(card).toContainText('Head of Design, House of Marisol');
+  await expect(link.first()).toBeVisible();
+
+  await page
+    .getByRole('navigation', { name: 'Result types' })
+    .getByRole('link', { name: /^People & companies \([1-9]/ })
+    .click();
+  await expect(page).toHaveURL(/tab=people/);
+  await expect(card).toBeVisible();
+  const position = Number(await card.getByRole('link').getAttribute('data-position'));
+  await card.getByRole('link', { name: 'Yusuf Zanferro' }).click();
+  await expect(page).toHaveURL(/\/people\/yusuf-zanferro-43\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Yusuf Zanferro');
+  await expect
+    .poll(() => events.find((e) => e.schema.includes('/search_result_click/'))?.data, { timeout: 15_000 })
+    .toMatchObject({ position, searchTerm: 'Yusuf Zanferro', searchType: 'people' });
+
+  // A misspelled company name finds the company by similarity.
+  await page.goto(`/search/?q=${encodeURIComponent('House of Marisoll')}&tab=people`);
+  await expect(
+    page.getByRole('list', { name: 'Results' }).getByRole('link', { name: 'House of Marisol' }),
+  ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('search-people.png'), fullPage: true });
+});
