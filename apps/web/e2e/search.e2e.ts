@@ -22,6 +22,20 @@ function watchEvents(page: Page): { schema: string; data: Record<string, unknown
   return events;
 }
 
+/** The self-describing events the page sent to the collector, answered or not. */
+function watchSentEvents(page: Page): { schema: string; data: Record<string, unknown> }[] {
+  const events: { schema: string; data: Record<string, unknown> }[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !request.url().endsWith(COLLECTOR_POST)) return;
+    for (const event of (request.postDataJSON() as { data: { e: string; ue_pr?: string }[] }).data)
+      if (event.e === 'ue' && event.ue_pr)
+        events.push(
+          (JSON.parse(event.ue_pr) as { data: { schema: string; data: Record<string, unknown> } }).data,
+        );
+  });
+  return events;
+}
+
 async function answerConsent(page: Page) {
   await page.locator('#cc-main .cm').getByRole('button', { name: 'Necessary only' }).click();
 }
@@ -181,4 +195,48 @@ test('the search page and its cited answer fit a phone', async ({ page }) => {
   await page.screenshot({ path: test.info().outputPath('search-phone.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: test.info().outputPath('search-desktop.png'), fullPage: true });
+});
+
+test('a person is found by name, with a card that opens their profile', async ({ page }) => {
+  // A demo person (packages/api/src/modules/profiles/demo-profiles.ts, the 43rd).
+  const events = watchSentEvents(page);
+  await page.goto(`/search/?q=${encodeURIComponent('Yusuf Zanferro')}`);
+  await answerConsent(page);
+  const link = page.getByRole('link', { name: 'Yusuf Zanferro' });
+  const card = page
+    .getByRole('list', { name: 'Results' })
+    .getByTestId('search-profile-result')
+    .filter({ has: page.locator('a[href="/people/yusuf-zanferro-43/"]') });
+  await expect(card).toContainText('Person');
+  await expect(card).toContainText('Head of Design, House of Marisol');
+  await expect(link.first()).toBeVisible();
+
+  await page
+    .getByRole('navigation', { name: 'Result types' })
+    .getByRole('link', { name: /^People & companies \([1-9]/ })
+    .click();
+  await expect(page).toHaveURL(/tab=people/);
+  await expect(card).toBeVisible();
+  const profileLink = card.getByRole('link', { name: 'Yusuf Zanferro' });
+  const position = Number(await profileLink.getAttribute('data-position'));
+  // The first click is held on the page so its event is seen leaving: a plain link's navigation can cut
+  // the tracker's request off (noted in the search report); the second one opens the profile.
+  await profileLink.evaluate((link) =>
+    link.addEventListener('click', (event) => event.preventDefault(), { once: true }),
+  );
+  await profileLink.click();
+  await expect
+    .poll(() => events.find((e) => e.schema.includes('/search_result_click/'))?.data, { timeout: 15_000 })
+    .toMatchObject({ position, searchTerm: 'Yusuf Zanferro', searchType: 'people' });
+  await profileLink.click();
+  await expect(page).toHaveURL(/\/people\/yusuf-zanferro-43\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Yusuf Zanferro');
+
+  // A misspelled company name finds the company by similarity.
+  await page.goto('/search/?q=marisl&tab=people');
+  await expect(page.getByText('for names like “marisl”')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Results' }).getByRole('link', { name: 'House of Marisol' }),
+  ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('search-people.png'), fullPage: true });
 });

@@ -6,8 +6,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * The search index: one row per findable thing (a story, a case study or report, a glossary term; person
- * and organisation profiles join as kinds `person` and `organisation` when they exist). Rows are written
- * in the same transaction as the content they index. `vector` is weighted: A the title, B the summary,
+ * and organisation profiles as kinds `person` and `organisation`, their public version only). Rows are
+ * written in the same transaction as the content they index (profiles by triggers, migration 0036). `vector` is weighted: A the title, B the summary,
  * C the body, D topics and authors, all in the `bof_search` configuration (English stemming over
  * accent-folded words). `title` also has a trigram index, for misspelled names.
  */
@@ -24,7 +24,11 @@ export const searchDocuments = pgTable(
     articleId: uuid('article_id').references(() => articles.id, { onDelete: 'cascade' }),
     slug: text('slug').notNull(),
     title: text('title').notNull(),
+    /** A profile's headline (a person's role, an organisation's industry and city); null otherwise. */
+    subtitle: text('subtitle'),
     summary: text('summary').notNull(),
+    /** A profile's uploaded thumbnail (`/media/{id}.webp`); an image on another site is never kept. */
+    image: text('image'),
     sectionSlug: text('section_slug'),
     topicSlugs: text('topic_slugs')
       .array()

@@ -7,6 +7,7 @@ import {
   type SearchTab,
 } from '@bof/api/search';
 import { runningServices } from '@bof/api/running-services';
+import { ProfileImage } from '../../components/profiles/profile-image';
 import { AnswerPanel, KIND_LABELS } from '../../components/search/answer-panel';
 import { ResultLink } from '../../components/search/result-link';
 import { searchHref } from '../../components/search/search-href';
@@ -19,7 +20,8 @@ export const dynamic = 'force-dynamic';
 
 export const metadata: Metadata = {
   title: 'Search',
-  description: 'Search stories, case studies and reports, and the fashion glossary; ask a question.',
+  description:
+    'Search stories, case studies and reports, people and companies, and the fashion glossary; ask a question.',
   alternates: { canonical: './' },
   robots: { index: false },
 };
@@ -88,7 +90,7 @@ export default async function SearchPage({ searchParams }: Props) {
         <p className="mt-6 max-w-2xl" data-testid="search-empty">
           {params.q.trim()
             ? 'There is nothing to search for in that: type at least one word or number.'
-            : 'Type words, a name or a question to search stories, case studies and reports, and the fashion glossary. Press / anywhere to jump to the search box.'}
+            : 'Type words, a name or a question to search stories, case studies and reports, people and companies, and the fashion glossary. Press / anywhere to jump to the search box.'}
         </p>
       ) : (
         <>
@@ -144,7 +146,7 @@ export default async function SearchPage({ searchParams }: Props) {
                 <div className="max-w-2xl" data-testid="search-no-results">
                   <p>
                     {params.tab === 'people'
-                      ? 'People and company profiles are not searchable yet.'
+                      ? 'No person or company matches: try a first or last name, a company name, or fewer words.'
                       : 'Try fewer or other words, check the spelling, or remove a filter.'}
                   </p>
                   {filters.length > 0 || params.tab !== 'all' ? (
@@ -157,28 +159,25 @@ export default async function SearchPage({ searchParams }: Props) {
                 </div>
               ) : (
                 <ol className="space-y-6" start={firstPosition} aria-label="Results">
-                  {outcome.results.map((result, index) => (
-                    <li key={`${result.kind}:${result.id}`} className="border-b border-rule pb-5">
-                      <p className="text-xs font-semibold uppercase tracking-wide text-muted">
-                        {KIND_LABELS[result.kind]}
-                        {result.gated ? ' · For subscribers' : ''}
-                      </p>
-                      <h2 className="mt-1 font-serif text-xl font-bold leading-snug">
-                        <ResultLink
-                          href={result.path}
-                          position={firstPosition + index}
-                          searchId={outcome.searchId}
-                          term={outcome.query}
-                          type={params.tab}
-                          resultsCount={outcome.total}
-                          articleId={
-                            result.kind === 'story' || result.kind === 'case_study' ? result.id : undefined
-                          }
-                          className="no-underline hover:underline"
-                        >
-                          {result.title}
-                        </ResultLink>
-                      </h2>
+                  {outcome.results.map((result, index) => {
+                    const profile = result.kind === 'person' || result.kind === 'organisation';
+                    const link = (
+                      <ResultLink
+                        href={result.path}
+                        position={firstPosition + index}
+                        searchId={outcome.searchId}
+                        term={outcome.query}
+                        type={params.tab}
+                        resultsCount={outcome.total}
+                        articleId={
+                          result.kind === 'story' || result.kind === 'case_study' ? result.id : undefined
+                        }
+                        className="no-underline hover:underline"
+                      >
+                        {result.title}
+                      </ResultLink>
+                    );
+                    const snippet = (
                       <p className="mt-1 text-sm leading-relaxed">
                         {result.snippet.map((part, i) =>
                           part.mark ? (
@@ -190,11 +189,37 @@ export default async function SearchPage({ searchParams }: Props) {
                           ),
                         )}
                       </p>
-                      {result.publishedAt ? (
-                        <p className="mt-1 text-xs text-muted">{formatDate(result.publishedAt)}</p>
-                      ) : null}
-                    </li>
-                  ))}
+                    );
+                    return profile ? (
+                      <li
+                        key={`${result.kind}:${result.id}`}
+                        className="flex gap-4 border-b border-rule pb-5"
+                        data-testid="search-profile-result"
+                      >
+                        <ProfileImage src={result.image} alt="" shape="card" />
+                        <div className="min-w-0">
+                          <p className="text-xs font-semibold uppercase tracking-wide text-muted">
+                            {KIND_LABELS[result.kind]}
+                          </p>
+                          <h2 className="mt-1 font-serif text-xl font-bold leading-snug">{link}</h2>
+                          {result.subtitle ? <p className="mt-0.5 font-medium">{result.subtitle}</p> : null}
+                          {snippet}
+                        </div>
+                      </li>
+                    ) : (
+                      <li key={`${result.kind}:${result.id}`} className="border-b border-rule pb-5">
+                        <p className="text-xs font-semibold uppercase tracking-wide text-muted">
+                          {KIND_LABELS[result.kind]}
+                          {result.gated ? ' · For subscribers' : ''}
+                        </p>
+                        <h2 className="mt-1 font-serif text-xl font-bold leading-snug">{link}</h2>
+                        {snippet}
+                        {result.publishedAt ? (
+                          <p className="mt-1 text-xs text-muted">{formatDate(result.publishedAt)}</p>
+                        ) : null}
+                      </li>
+                    );
+                  })}
                 </ol>
               )}
               {outcome.pages > 1 ? (

@@ -55,6 +55,15 @@ const SearchResultType = builder.objectRef<SearchResult>('SearchResultItem').imp
     kind: t.field({ type: SearchDocumentKindEnum, resolve: (r) => r.kind }),
     id: t.exposeString('id', { description: 'Article id, glossary term slug or profile id.' }),
     title: t.exposeString('title'),
+    subtitle: t.exposeString('subtitle', {
+      nullable: true,
+      description: "A profile's headline: a person's role, a company's industry and city.",
+    }),
+    image: t.string({
+      nullable: true,
+      description: "A profile's uploaded thumbnail.",
+      resolve: (r, _a, ctx) => (r.image ? absolute(ctx, r.image) : null),
+    }),
     uri: t.string({ resolve: (r, _a, ctx) => absolute(ctx, r.path) }),
     highlights: t.field({
       type: [SearchHighlightType],

@@ -22,7 +22,11 @@ export interface CandidateRow {
   refId: string;
   slug: string;
   title: string;
+  /** A profile's headline; null for other kinds. */
+  subtitle: string | null;
   summary: string;
+  /** A profile's uploaded thumbnail. */
+  image: string | null;
   sectionSlug: string | null;
   topicSlugs: string[];
   access: string | null;
@@ -77,7 +81,9 @@ const toCandidate = (row: Row): CandidateRow => ({
   refId: String(row.ref_id),
   slug: String(row.slug),
   title: String(row.title),
+  subtitle: (row.subtitle as string | null) ?? null,
   summary: String(row.summary),
+  image: (row.image as string | null) ?? null,
   sectionSlug: (row.section_slug as string | null) ?? null,
   topicSlugs: (row.topic_slugs as string[] | null) ?? [],
   access: (row.access as string | null) ?? null,
@@ -126,7 +132,8 @@ export function createSearchRepo(db: Database) {
           : sql`union all (select d.id, null from search_documents d where d.vector @@ ${q} and d.published_at is null limit ${UNDATED_CANDIDATES})`;
       // The newest matches (docs/adr/0033): first by walking the newest DENSE_WALK documents down the
       // recency index, testing each vector, which finds them at once when the words are common; only
-      // when fewer were found there, from the GIN index (sparse matches: names, rare words).
+      // when fewer were found there, the rest from the documents older than the walk (the GIN index for
+      // sparse matches: names, rare words), so no document is tested twice.
       const result = await db.execute(sql`
         with walked as materialized (
           select w.id, ${scoreSql(now, q, sql`w`)} as score from (
@@ -138,17 +145,24 @@ export function createSearchRepo(db: Database) {
           where w.vector @@ ${q}
           limit ${DATED_CANDIDATES + 1}
         ),
-        dense as materialized (select count(*) > ${DATED_CANDIDATES} as enough from walked),
+        dense as materialized (select count(*) > ${DATED_CANDIDATES} as enough, count(*) as found from walked),
+        edge as materialized (
+          select d.published_at, d.id from search_documents d
+          where not (select enough from dense) and d.published_at is not null ${filter}
+          order by d.published_at desc nulls last, d.id desc nulls last
+          offset ${DENSE_WALK - 1} limit 1
+        ),
         dated as materialized (
-          (select id, score from walked where (select enough from dense))
+          (select id, score from walked)
           union all
           (select d.id, null::float8 from search_documents d
             where not (select enough from dense) and d.vector @@ ${q} and d.published_at is not null ${filter}
+              and (d.published_at, d.id) < (select e.published_at, e.id from edge e)
             order by d.published_at desc nulls last, d.id desc nulls last
-            limit ${DATED_CANDIDATES + 1})
+            limit greatest(0, ${DATED_CANDIDATES + 1} - (select found from dense)))
         ),
         cand as ((select id, score from dated) ${undated})
-        select d.id, d.kind, d.ref_id, d.slug, d.title, d.summary, d.section_slug, d.topic_slugs, d.access,
+        select d.id, d.kind, d.ref_id, d.slug, d.title, d.subtitle, d.summary, d.image, d.section_slug, d.topic_slugs, d.access,
           d.published_at, coalesce(cand.score, ${scoreSql(now, q)}) as score,
           (select count(*) from dated) as dated_count
         from cand join search_documents d on d.id = cand.id
@@ -192,7 +206,7 @@ export function createSearchRepo(db: Database) {
       if (!text) return [];
       const result = await db.execute(sql`
         with q as (select websearch_to_tsquery('bof_search', ${text}) as query)
-        select d.id, d.kind, d.ref_id, d.slug, d.title, d.summary, d.section_slug, d.topic_slugs, d.access,
+        select d.id, d.kind, d.ref_id, d.slug, d.title, d.subtitle, d.summary, d.image, d.section_slug, d.topic_slugs, d.access,
           d.published_at, word_similarity(${text}, d.title) * ${scoreSql(now, sql`q.query`)} + word_similarity(${text}, d.title) as score
         from search_documents d, q
         where ${text} <% d.title ${filterSql(filters)}

@@ -39,6 +39,10 @@ export interface SearchResult {
   /** Article id, glossary term slug or profile id. */
   id: string;
   title: string;
+  /** A profile's headline (a person's role, an organisation's industry and city); null otherwise. */
+  subtitle: string | null;
+  /** A profile's uploaded thumbnail (`/media/{id}.webp`); null otherwise. */
+  image: string | null;
   path: string;
   snippet: SnippetPart[];
   sectionSlug: string | null;
@@ -273,6 +277,8 @@ export function createSearchService(deps: SearchDeps) {
           kind: row.kind,
           id: row.refId,
           title: row.title,
+          subtitle: row.subtitle,
+          image: row.image,
           path: resultPath(row),
           snippet: snippetParts(snippets.get(row.id) ?? row.summary),
           sectionSlug: row.sectionSlug,
@@ -354,7 +360,10 @@ export function createSearchService(deps: SearchDeps) {
         const passages =
           row.kind === 'glossary'
             ? [`${row.title}: ${row.summary}`]
-            : [`${row.title}.`, row.summary, ...paragraphs(bodies.get(row.refId))];
+            : row.kind === 'person' || row.kind === 'organisation'
+              ? // A profile's public headline and summary (never an organisation's premium description).
+                [row.subtitle ? `${row.title}: ${row.subtitle}.` : `${row.title}.`, row.summary]
+              : [`${row.title}.`, row.summary, ...paragraphs(bodies.get(row.refId))];
         let position = 0;
         for (const passage of passages)
           for (const text of splitSentences(passage))
