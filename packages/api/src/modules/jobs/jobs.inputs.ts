@@ -26,6 +26,9 @@ export const JOB_QUERY_MAX = 200;
 const refKey = (list: Parameters<typeof referenceKeys>[0], what: string) =>
   z.enum(referenceKeys(list), { error: `Choose a ${what} from the list.` });
 
+/** Neither null nor undefined. */
+export const given = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined;
+
 const salary = z
   .number({ error: 'Enter the salary as a whole number.' })
   .int('Enter the salary as a whole number.')
@@ -80,20 +83,25 @@ export const jobListingSchema = z
         path: ['applyUrl'],
         message: 'Give either a web address or an e-mail address to apply to (one of them).',
       });
-    if (input.salaryMin != null && input.salaryMax != null && input.salaryMin > input.salaryMax)
+    if (given(input.salaryMin) && given(input.salaryMax) && input.salaryMin > input.salaryMax)
       ctx.addIssue({
         code: 'custom',
         path: ['salaryMin'],
         message: 'The lowest salary cannot be higher than the highest.',
       });
-    if ((input.salaryMin != null || input.salaryMax != null) && !input.salaryCurrency)
+    if ((given(input.salaryMin) || given(input.salaryMax)) && !input.salaryCurrency)
       ctx.addIssue({ code: 'custom', path: ['salaryCurrency'], message: 'Choose the salary currency.' });
   });
 export type JobListingInput = z.infer<typeof jobListingSchema>;
 
 /** Board search: words and the filters. Unknown filter values are refused, not ignored. */
 export const jobSearchSchema = z.object({
-  query: z.string().trim().max(JOB_QUERY_MAX, `Keep the search to ${JOB_QUERY_MAX} characters.`).default(''),
+  query: z
+    .string()
+    .trim()
+    .max(JOB_QUERY_MAX, `Keep the search to ${JOB_QUERY_MAX} characters.`)
+    .nullish()
+    .transform((value) => value ?? ''),
   workplace: z.enum(WORKPLACES, { error: 'Choose remote, hybrid or on-site.' }).nullish(),
   jobFunction: refKey('jobFunctions', 'job function').nullish(),
   jobIndustry: refKey('jobIndustries', 'industry').nullish(),

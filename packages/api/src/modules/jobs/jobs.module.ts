@@ -12,6 +12,7 @@ import { REFERENCE_LISTS } from '../reference/reference-lists';
 import { jobAlertEmail } from './job-alert-email';
 import { JobError } from './jobs.errors';
 import {
+  given,
   JOB_DESCRIPTION_MAX,
   jobAlertSchema,
   jobListingSchema,
@@ -112,7 +113,7 @@ export function listingColumns(input: JobListingInput) {
     throw refuse('Describe the job in at least a sentence or two (formatting alone does not count).');
   if (descriptionHtml.length > JOB_DESCRIPTION_MAX)
     throw refuse(`Keep the description to ${JOB_DESCRIPTION_MAX.toLocaleString('en-GB')} characters.`);
-  const salaryGiven = input.salaryMin != null || input.salaryMax != null;
+  const salaryGiven = given(input.salaryMin) || given(input.salaryMax);
   return {
     employerProfileId: input.employerProfileId,
     title: input.title,

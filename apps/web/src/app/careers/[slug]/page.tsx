@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import type { JobPage, JobView } from '@bof/api/careers';
+import type { JobPage } from '@bof/api/careers';
 import { WORKPLACE_TITLES } from '@bof/api/careers-inputs';
 import { runningServices } from '@bof/api/running-services';
 import { viewerFromClaims } from '@bof/api/viewer';
