@@ -1,7 +1,7 @@
 import { demoId, demoOrganisations } from '../profiles/demo-profiles';
 import { JOB_INDUSTRIES } from '../reference/lists/job-industries';
 import type { Workplace } from './jobs.inputs';
-import { jobSlug } from './jobs.module';
+import { jobSlug } from './job-slug';
 import type { NewJob } from './jobs.repo';
 
 // The demo careers board: invented listings at invented demo organisations, so no real employer or

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '@bof/db/client';
 import { jobListingSchema } from './jobs.inputs';
-import { jobSlug, listingColumns, type JobsModule } from './jobs.module';
+import { jobSlug } from './job-slug';
+import { listingColumns, type JobsModule } from './jobs.module';
 import { createJobsRepo, type EmployerRef } from './jobs.repo';
 
 /** Listings in one feed, at most. */

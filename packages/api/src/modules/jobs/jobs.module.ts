@@ -10,6 +10,7 @@ import type { OrganisationsModule } from '../organisations/organisations.module'
 import { sanitizeRichText } from '../profiles/rich-text';
 import { REFERENCE_LISTS } from '../reference/reference-lists';
 import { jobAlertEmail } from './job-alert-email';
+import { jobSlug } from './job-slug';
 import { JobError } from './jobs.errors';
 import {
   given,
@@ -88,18 +89,6 @@ const refOf = (list: 'jobFunctions' | 'jobIndustries' | 'jobLevels', key: string
 });
 const refOrNull = (list: 'jobFunctions' | 'jobIndustries' | 'jobLevels', key: string | null) =>
   key ? refOf(list, key) : null;
-
-export const slugify = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 80);
-
-/** A listing's address name: its title and the start of its id (titles repeat). */
-export const jobSlug = (title: string, id: string) => `${slugify(title) || 'job'}-${id.slice(0, 8)}`;
 
 /**
  * The listing's stored columns from validated input: the description sanitised (the profiles' allow-list)
