@@ -14,6 +14,7 @@ import type { Viewer } from '../../auth/viewer';
 import { createGraphQLHarness, type GraphQLHarness } from '../../testing/graphql-harness';
 import { DEMO_JOB_EMPLOYERS, DEMO_JOBS } from './demo-jobs';
 import { importJobFeed } from './job-feed';
+import { JOB_ALERTS_QUEUE, JOB_ALERTS_SCHEDULE } from './jobs.module';
 
 // The careers board on the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the demo
 // listings, search and filters, employers posting (and every refused input storing nothing), approval by
@@ -275,6 +276,25 @@ describe('saved jobs and alerts', () => {
       .from(jobAlertSends)
       .where(eq(jobAlertSends.alertId, alert.alertId as string));
     expect(sends.map((s) => s.jobId).sort()).toEqual([first, second].sort());
+  });
+
+  it('runs on the job queue’s weekly schedule', async () => {
+    const { jobs } = harness.services;
+    await harness.services.careers.startWork(jobs, { pollingIntervalSeconds: 0.5 });
+    const schedules = (await harness.db.execute(
+      sql`select name, cron from pgboss.schedule where name = ${JOB_ALERTS_QUEUE}`,
+    )) as unknown as { rows: { name: string; cron: string }[] };
+    expect(schedules.rows).toEqual([{ name: JOB_ALERTS_QUEUE, cron: JOB_ALERTS_SCHEDULE }]);
+    const weekly = await harness.signIn('jobs-weekly');
+    await harness.services.careers.createAlert(weekly, { query: 'Vellichor' });
+    const posted = await harness.services.careers.submit(owner, listing({ title: 'Vellichor Archivist' }));
+    await harness.services.careers.review(approver, { jobId: posted.id, decision: 'APPROVE' });
+    // What the schedule queues on Mondays, queued now.
+    await jobs.send(JOB_ALERTS_QUEUE, {});
+    const deadline = Date.now() + 120_000;
+    const toWeekly = () => harness.sent.filter((m) => m.to === weekly.email);
+    while (toWeekly().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    expect(toWeekly().map((m) => m.subject)).toEqual(['One new job for your alert: “Vellichor”']);
   });
 });
 
