@@ -1,8 +1,8 @@
 import { graphql } from './graphql';
 
 export const SaveJobMutation = graphql(`
-  mutation SaveJob($jobId: ID!) {
-    saveJob(jobId: $jobId) {
+  mutation SaveJob($input: JobIdInput!) {
+    saveJob(input: $input) {
       __typename
       ... on JobListing {
         jobId
@@ -15,8 +15,8 @@ export const SaveJobMutation = graphql(`
 `);
 
 export const UnsaveJobMutation = graphql(`
-  mutation UnsaveJob($jobId: ID!) {
-    unsaveJob(jobId: $jobId) {
+  mutation UnsaveJob($input: JobIdInput!) {
+    unsaveJob(input: $input) {
       __typename
       ... on Error {
         message
@@ -26,8 +26,8 @@ export const UnsaveJobMutation = graphql(`
 `);
 
 export const CreateJobAlertMutation = graphql(`
-  mutation CreateJobAlert($search: JobSearchInput!) {
-    createJobAlert(search: $search) {
+  mutation CreateJobAlert($input: CreateJobAlertInput!) {
+    createJobAlert(input: $input) {
       __typename
       ... on JobAlert {
         alertId
@@ -46,8 +46,8 @@ export const CreateJobAlertMutation = graphql(`
 `);
 
 export const DeleteJobAlertMutation = graphql(`
-  mutation DeleteJobAlert($alertId: ID!) {
-    deleteJobAlert(alertId: $alertId) {
+  mutation DeleteJobAlert($input: DeleteJobAlertInput!) {
+    deleteJobAlert(input: $input) {
       __typename
       ... on Error {
         message
@@ -57,7 +57,7 @@ export const DeleteJobAlertMutation = graphql(`
 `);
 
 export const PostJobListingMutation = graphql(`
-  mutation PostJobListing($input: JobListingInput!) {
+  mutation PostJobListing($input: PostJobListingInput!) {
     postJobListing(input: $input) {
       __typename
       ... on JobListing {
@@ -79,8 +79,8 @@ export const PostJobListingMutation = graphql(`
 `);
 
 export const UpdateJobListingMutation = graphql(`
-  mutation UpdateJobListing($jobId: ID!, $input: JobListingInput!) {
-    updateJobListing(jobId: $jobId, input: $input) {
+  mutation UpdateJobListing($input: UpdateJobListingInput!) {
+    updateJobListing(input: $input) {
       __typename
       ... on JobListing {
         jobId
@@ -101,8 +101,8 @@ export const UpdateJobListingMutation = graphql(`
 `);
 
 export const ReviewJobListingMutation = graphql(`
-  mutation ReviewJobListing($jobId: ID!, $decision: JobReviewDecision!, $reason: String) {
-    reviewJobListing(jobId: $jobId, decision: $decision, reason: $reason) {
+  mutation ReviewJobListing($input: ReviewJobListingInput!) {
+    reviewJobListing(input: $input) {
       __typename
       ... on JobListing {
         jobId

@@ -18,8 +18,9 @@ export function DeleteAlertButton({ alertId, label }: { alertId: string; label: 
   async function remove() {
     setWorking(true);
     try {
-      const result = (await runMutation(client, DeleteJobAlertMutation, { alertId })).deleteJobAlert;
-      if (result.__typename === 'DeleteJobAlertSuccess') router.refresh();
+      const result = (await runMutation(client, DeleteJobAlertMutation, { input: { alertId } }))
+        .deleteJobAlert;
+      if (result.__typename === 'DeletedJobAlert') router.refresh();
       else setError(result.message);
     } catch {
       setError('The alert could not be deleted. Please try again.');

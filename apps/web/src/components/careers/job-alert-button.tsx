@@ -37,7 +37,7 @@ export function JobAlertButton({
     if (!signedIn) return void auth.actions.login();
     setState({ kind: 'working' });
     try {
-      const result = (await runMutation(client, CreateJobAlertMutation, { search })).createJobAlert;
+      const result = (await runMutation(client, CreateJobAlertMutation, { input: search })).createJobAlert;
       if (result.__typename === 'JobAlert') setState({ kind: 'done' });
       else if (result.__typename === 'ZodError')
         setState({ kind: 'error', message: result.fieldErrors.map((e) => e.message).join(' ') });

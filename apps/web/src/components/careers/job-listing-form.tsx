@@ -88,8 +88,11 @@ export function JobListingForm({
     };
     try {
       const result = values.jobId
-        ? (await runMutation(client, UpdateJobListingMutation, { jobId: values.jobId, input }))
-            .updateJobListing
+        ? (
+            await runMutation(client, UpdateJobListingMutation, {
+              input: { jobId: values.jobId, listing: input },
+            })
+          ).updateJobListing
         : (await runMutation(client, PostJobListingMutation, { input })).postJobListing;
       if (result.__typename === 'JobListing') {
         setState({ kind: 'done' });
@@ -97,7 +100,7 @@ export function JobListingForm({
         router.refresh();
       } else if (result.__typename === 'ZodError') {
         const byField: Record<string, string> = {};
-        for (const e of result.fieldErrors) byField[e.path[0] ?? 'form'] ??= e.message;
+        for (const e of result.fieldErrors) byField[e.path.at(-1) ?? 'form'] ??= e.message;
         if (byField.descriptionHtml) byField.description = byField.descriptionHtml;
         setErrors(byField);
         setState({ kind: 'error', message: 'Some of the details need changing: see the marked fields.' });

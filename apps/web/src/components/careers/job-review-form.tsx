@@ -24,7 +24,9 @@ export function JobReviewForm({ jobId, title }: { jobId: string; title: string }
     setState({ kind: 'working' });
     try {
       const result = (
-        await runMutation(client, ReviewJobListingMutation, { jobId, decision, reason: reason || null })
+        await runMutation(client, ReviewJobListingMutation, {
+          input: { jobId, decision, reason: reason || null },
+        })
       ).reviewJobListing;
       if (result.__typename === 'JobListing') {
         setState({

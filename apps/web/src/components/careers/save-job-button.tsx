@@ -32,11 +32,11 @@ export function SaveJobButton({
     setState({ kind: 'working' });
     try {
       if (saved) {
-        const result = (await runMutation(client, UnsaveJobMutation, { jobId })).unsaveJob;
-        if (result.__typename === 'UnsaveJobSuccess') setSaved(false);
+        const result = (await runMutation(client, UnsaveJobMutation, { input: { jobId } })).unsaveJob;
+        if (result.__typename === 'UnsavedJob') setSaved(false);
         else return setState({ kind: 'error', message: result.message });
       } else {
-        const result = (await runMutation(client, SaveJobMutation, { jobId })).saveJob;
+        const result = (await runMutation(client, SaveJobMutation, { input: { jobId } })).saveJob;
         if (result.__typename === 'JobListing') setSaved(true);
         else return setState({ kind: 'error', message: result.message });
       }

@@ -6,7 +6,15 @@ import { registerResultError } from '../../errors/result-errors';
 import { UnauthorizedError } from '../../errors/unauthorized-error';
 import { DateTimeScalar } from '../../scalars/date-time.graphql';
 import { JOB_ERROR_CODES, JobError } from './jobs.errors';
-import { WORKPLACES } from './jobs.inputs';
+import {
+  alertIdSchema,
+  jobAlertSchema,
+  jobIdSchema,
+  jobListingSchema,
+  reviewJobSchema,
+  updateJobSchema,
+  WORKPLACES,
+} from './jobs.inputs';
 import type { JobAlertView, JobView, RefView } from './jobs.module';
 import type { EmployerRef } from './jobs.repo';
 
@@ -113,24 +121,32 @@ const JobSearchInput = builder.inputType('JobSearchInput', {
   }),
 });
 
-const JobListingInput = builder.inputType('JobListingInput', {
-  fields: (t) => ({
-    employerProfileId: t.id({ required: true }),
-    title: t.string({ required: true }),
-    location: t.string({ required: true }),
-    workplace: t.field({ type: JobWorkplaceEnum, required: true }),
-    jobFunction: t.string({ required: true }),
-    jobIndustry: t.string({ required: true }),
-    jobLevel: t.string({ required: true }),
-    salaryMin: t.float({ description: 'Yearly, whole units; a fractional one gets a field error.' }),
-    salaryMax: t.float(),
-    salaryCurrency: t.string(),
-    closesAt: t.string({ required: true, description: 'A date (YYYY-MM-DD) or an instant.' }),
-    descriptionHtml: t.string({ required: true, description: 'Rich text; sanitised when stored.' }),
-    applyUrl: t.string({ description: 'http or https only. Give this or applyEmail.' }),
-    applyEmail: t.string(),
-  }),
+type ListingFields = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
+const listingFields = (t: ListingFields) => ({
+  employerProfileId: t.id({ required: true }),
+  title: t.string({ required: true }),
+  location: t.string({ required: true }),
+  workplace: t.field({ type: JobWorkplaceEnum, required: true }),
+  jobFunction: t.string({ required: true }),
+  jobIndustry: t.string({ required: true }),
+  jobLevel: t.string({ required: true }),
+  salaryMin: t.float({ description: 'Yearly, whole units; a fractional one gets a field error.' }),
+  salaryMax: t.float(),
+  salaryCurrency: t.string(),
+  closesAt: t.string({ required: true, description: 'A date (YYYY-MM-DD) or an instant.' }),
+  descriptionHtml: t.string({ required: true, description: 'Rich text; sanitised when stored.' }),
+  applyUrl: t.string({ description: 'http or https only. Give this or applyEmail.' }),
+  applyEmail: t.string(),
 });
+
+const JobListingInput = builder.inputType('JobListingInput', {
+  description: 'A listing as its employer writes it (inside UpdateJobListingInput).',
+  fields: listingFields,
+});
+
+const PostJobListingInput = builder
+  .inputType('PostJobListingInput', { fields: listingFields })
+  .validate(jobListingSchema);
 
 builder.queryField('jobs', (t) =>
   t.field({
@@ -211,85 +227,132 @@ builder.mutationField('postJobListing', (t) =>
   t.field({
     type: JobListingType,
     description: 'Posts a listing for an employer the reader manages; it is published once approved.',
-    args: { input: t.arg({ type: JobListingInput, required: true }) },
+    args: { input: t.arg({ type: PostJobListingInput, required: true }) },
     authScopes: { loggedIn: true },
-    errors: { types: [AuthError, FieldValidationError, JobError], directResult: true },
+    errors: { types: [AuthError, UnauthorizedError, FieldValidationError, JobError], directResult: true },
     resolve: (_root, { input }, ctx) => ctx.services.careers.submit(ctx.viewer, input),
   }),
 );
+
+const UpdateJobListingInput = builder
+  .inputType('UpdateJobListingInput', {
+    fields: (t) => ({
+      jobId: t.id({ required: true }),
+      listing: t.field({ type: JobListingInput, required: true }),
+    }),
+  })
+  .validate(updateJobSchema);
 
 builder.mutationField('updateJobListing', (t) =>
   t.field({
     type: JobListingType,
     description: 'Edits a listing; it goes back to review.',
-    args: { jobId: t.arg.id({ required: true }), input: t.arg({ type: JobListingInput, required: true }) },
+    args: { input: t.arg({ type: UpdateJobListingInput, required: true }) },
     authScopes: { loggedIn: true },
-    errors: { types: [AuthError, FieldValidationError, JobError], directResult: true },
-    resolve: (_root, { jobId, input }, ctx) => ctx.services.careers.update(ctx.viewer, String(jobId), input),
+    errors: { types: [AuthError, UnauthorizedError, FieldValidationError, JobError], directResult: true },
+    resolve: (_root, { input }, ctx) =>
+      ctx.services.careers.update(ctx.viewer, String(input.jobId), input.listing),
   }),
 );
 
 const ReviewJobDecision = builder.enumType('JobReviewDecision', { values: ['APPROVE', 'REJECT'] as const });
 
+const ReviewJobListingInput = builder
+  .inputType('ReviewJobListingInput', {
+    fields: (t) => ({
+      jobId: t.id({ required: true }),
+      decision: t.field({ type: ReviewJobDecision, required: true }),
+      reason: t.string({ description: 'Shown to the employer when the listing is rejected.' }),
+    }),
+  })
+  .validate(reviewJobSchema);
+
 builder.mutationField('reviewJobListing', (t) =>
   t.field({
     type: JobListingType,
     description: 'Approves (publishes) or rejects a pending listing (newsroom admins).',
-    args: {
-      jobId: t.arg.id({ required: true }),
-      decision: t.arg({ type: ReviewJobDecision, required: true }),
-      reason: t.arg.string(),
-    },
+    args: { input: t.arg({ type: ReviewJobListingInput, required: true }) },
     authScopes: { loggedIn: true },
     errors: { types: [AuthError, UnauthorizedError, FieldValidationError, JobError], directResult: true },
-    resolve: (_root, { jobId, decision, reason }, ctx) =>
-      ctx.services.careers.review(ctx.viewer, { jobId: String(jobId), decision, reason }),
+    resolve: (_root, { input }, ctx) =>
+      ctx.services.careers.review(ctx.viewer, { ...input, jobId: String(input.jobId) }),
   }),
 );
+
+const JobIdInput = builder
+  .inputType('JobIdInput', { fields: (t) => ({ jobId: t.id({ required: true }) }) })
+  .validate(jobIdSchema);
 
 builder.mutationField('saveJob', (t) =>
   t.field({
     type: JobListingType,
-    args: { jobId: t.arg.id({ required: true }) },
+    description: 'Saves an open listing to the reader’s jobs.',
+    args: { input: t.arg({ type: JobIdInput, required: true }) },
     authScopes: { loggedIn: true },
-    errors: { types: [AuthError, JobError], directResult: true },
-    resolve: (_root, { jobId }, ctx) => ctx.services.careers.save(ctx.viewer, String(jobId)),
+    errors: { types: [AuthError, UnauthorizedError, FieldValidationError, JobError], directResult: true },
+    resolve: (_root, { input }, ctx) => ctx.services.careers.save(ctx.viewer, String(input.jobId)),
   }),
 );
 
+const UnsavedJobType = builder.objectRef<{ jobId: string }>('UnsavedJob').implement({
+  fields: (t) => ({ jobId: t.exposeID('jobId') }),
+});
+
 builder.mutationField('unsaveJob', (t) =>
   t.field({
-    type: 'Boolean',
-    args: { jobId: t.arg.id({ required: true }) },
+    type: UnsavedJobType,
+    description: 'Takes a listing off the reader’s saved jobs.',
+    args: { input: t.arg({ type: JobIdInput, required: true }) },
     authScopes: { loggedIn: true },
-    errors: { types: [AuthError] },
-    resolve: async (_root, { jobId }, ctx) => {
-      await ctx.services.careers.unsave(ctx.viewer, String(jobId));
-      return true;
+    errors: { types: [AuthError, UnauthorizedError, FieldValidationError], directResult: true },
+    resolve: async (_root, { input }, ctx) => {
+      await ctx.services.careers.unsave(ctx.viewer, String(input.jobId));
+      return { jobId: String(input.jobId) };
     },
   }),
 );
 
+const CreateJobAlertInput = builder
+  .inputType('CreateJobAlertInput', {
+    fields: (t) => ({
+      query: t.string(),
+      workplace: t.field({ type: JobWorkplaceEnum }),
+      jobFunction: t.string({ description: 'A key of jobFunctions.' }),
+      jobIndustry: t.string({ description: 'A key of jobIndustries.' }),
+      jobLevel: t.string({ description: 'A key of jobLevels.' }),
+    }),
+  })
+  .validate(jobAlertSchema);
+
 builder.mutationField('createJobAlert', (t) =>
   t.field({
     type: JobAlertType,
-    description: 'Saves the search as an alert e-mailed weekly with new matching listings.',
-    args: { search: t.arg({ type: JobSearchInput, required: true }) },
+    description:
+      'Saves a search (at least a keyword or a filter) as an alert e-mailed weekly with new matching listings.',
+    args: { input: t.arg({ type: CreateJobAlertInput, required: true }) },
     authScopes: { loggedIn: true },
-    errors: { types: [AuthError, FieldValidationError, JobError], directResult: true },
-    resolve: (_root, { search }, ctx) => ctx.services.careers.createAlert(ctx.viewer, search),
+    errors: { types: [AuthError, UnauthorizedError, FieldValidationError, JobError], directResult: true },
+    resolve: (_root, { input }, ctx) => ctx.services.careers.createAlert(ctx.viewer, input),
   }),
 );
 
+const DeleteJobAlertInput = builder
+  .inputType('DeleteJobAlertInput', { fields: (t) => ({ alertId: t.id({ required: true }) }) })
+  .validate(alertIdSchema);
+
+const DeletedJobAlertType = builder.objectRef<{ alertId: string }>('DeletedJobAlert').implement({
+  fields: (t) => ({ alertId: t.exposeID('alertId') }),
+});
+
 builder.mutationField('deleteJobAlert', (t) =>
   t.field({
-    type: 'Boolean',
-    args: { alertId: t.arg.id({ required: true }) },
+    type: DeletedJobAlertType,
+    args: { input: t.arg({ type: DeleteJobAlertInput, required: true }) },
     authScopes: { loggedIn: true },
-    errors: { types: [AuthError, JobError] },
-    resolve: async (_root, { alertId }, ctx) => {
-      await ctx.services.careers.deleteAlert(ctx.viewer, String(alertId));
-      return true;
+    errors: { types: [AuthError, UnauthorizedError, FieldValidationError, JobError], directResult: true },
+    resolve: async (_root, { input }, ctx) => {
+      await ctx.services.careers.deleteAlert(ctx.viewer, String(input.alertId));
+      return { alertId: String(input.alertId) };
     },
   }),
 );

@@ -111,7 +111,15 @@ export const jobSearchSchema = z.object({
 export type JobSearchInput = z.input<typeof jobSearchSchema>;
 export type JobSearch = z.infer<typeof jobSearchSchema>;
 
-export const jobAlertSchema = jobSearchSchema.omit({ employerProfileId: true });
+export const jobAlertSchema = jobSearchSchema
+  .omit({ employerProfileId: true })
+  .refine(
+    (alert) =>
+      Boolean(alert.query || alert.workplace || alert.jobFunction || alert.jobIndustry || alert.jobLevel),
+    {
+      message: 'Choose at least a keyword or a filter for the alert.',
+    },
+  );
 export type JobAlertInput = z.input<typeof jobAlertSchema>;
 
 export const reviewJobSchema = z.object({
@@ -120,6 +128,10 @@ export const reviewJobSchema = z.object({
   reason: z.string().trim().max(500, 'Keep the reason to 500 characters.').nullish(),
 });
 export type ReviewJobInput = z.infer<typeof reviewJobSchema>;
+
+export const jobIdSchema = z.object({ jobId: z.uuid('Not a job listing.') });
+export const alertIdSchema = z.object({ alertId: z.uuid('Not a job alert.') });
+export const updateJobSchema = z.object({ jobId: z.uuid('Not a job listing.'), listing: jobListingSchema });
 
 /** Parses with the schema; a refusal is a FieldValidationError naming every field at once. */
 export function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
