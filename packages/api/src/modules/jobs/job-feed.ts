@@ -4,7 +4,7 @@ import type { Database } from '@bof/db/client';
 import { jobListingSchema } from './jobs.inputs';
 import { jobSlug } from './job-slug';
 import { listingColumns, type JobsModule } from './jobs.module';
-import { createJobsRepo, type EmployerRef } from './jobs.repo';
+import { createJobsRepo, type EmployerRef, type NewJob } from './jobs.repo';
 
 /** Listings in one feed, at most. */
 export const JOB_FEED_MAX = 500;
@@ -57,7 +57,7 @@ export async function importJobFeed(
   const { partner, jobs } = envelope.data;
   const errors: FeedError[] = [];
   const employers = new Map<string, EmployerRef | null>();
-  const rows = [];
+  const rows: NewJob[] = [];
   const seen = new Set<string>();
   for (const [index, raw] of jobs.entries()) {
     const at = (field: string) => `jobs[${index}]${field ? `.${field}` : ''}`;

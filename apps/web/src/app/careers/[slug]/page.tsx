@@ -93,7 +93,11 @@ export default async function JobPageView({ params }: Props) {
             </div>
           ))}
         </dl>
-        <div className="rich-text mt-8 space-y-4" dangerouslySetInnerHTML={{ __html: job.descriptionHtml }} />
+        <h2 className="mt-8 font-serif text-2xl font-bold">About the job</h2>
+        <div
+          className="rich-text mt-4 space-y-4 [&_h3]:mt-6 [&_h3]:font-semibold [&_ul]:list-disc [&_ul]:pl-6"
+          dangerouslySetInnerHTML={{ __html: job.descriptionHtml }}
+        />
       </div>
       <aside aria-labelledby="apply-heading" className="h-fit rounded border border-rule bg-surface p-6">
         <h2 id="apply-heading" className="font-serif text-2xl font-bold">
