@@ -24,7 +24,9 @@ async function graphql(page: Page, query: string, variables: Record<string, unkn
 }
 
 async function checkPage(page: Page, testInfo: TestInfo, name: string) {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  // Kept in the test's output folder as well, to look at after a passing run.
+  const body = await page.screenshot({ fullPage: true, path: testInfo.outputPath(`${name}.png`) });
+  await testInfo.attach(name, { body, contentType: 'image/png' });
   const axe = await new AxeBuilder({ page }).disableRules(['meta-viewport']).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
     [],
