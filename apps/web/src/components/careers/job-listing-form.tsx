@@ -214,7 +214,7 @@ export function JobListingForm({
       </div>
       <fieldset className="grid gap-2">
         <legend className="text-sm font-semibold">Yearly salary (optional)</legend>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid items-start gap-4 sm:grid-cols-3">
           <div className="grid gap-1">
             {label('salaryMin', 'From')}
             <input
