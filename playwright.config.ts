@@ -52,7 +52,7 @@ export default defineConfig({
       DATA_DIR: `.data/e2e-${port}`,
       // The newsroom journey's first editor (a newsroom admin once signed in).
       NEWSROOM_ADMINS:
-        'newsroom-editor@example.org,newsroom-desk@example.org,newsroom-brief@example.org,newsroom-approvals@example.org,events-staff@example.org',
+        'newsroom-editor@example.org,newsroom-desk@example.org,newsroom-brief@example.org,newsroom-approvals@example.org,events-staff@example.org,careers-approver@example.org',
       PORT: String(port),
       // Two journeys at a time sign up and sign in from one address; the per-address limit on identity
       // flows (tested on its own in the integration tests) stays out of their way.

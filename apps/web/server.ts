@@ -16,6 +16,7 @@ import {
   refuseMalformedRequest,
 } from './src/server/malformed-request';
 import { handleStoryRequest } from './src/server/access/story-entry';
+import { handleGoneJob } from './src/server/careers/gone-job';
 import { startStoryPageCache } from './src/server/access/story-page-server';
 import { gracefulShutdown } from './src/server/graceful-shutdown';
 import { createSecurityHeaders } from './src/server/security/security-headers';
@@ -74,6 +75,10 @@ serveServices(Promise.resolve(services));
 await services.newsletterSending
   .startWork({ pollingIntervalSeconds: env.databaseUrl ? 2 : 5 })
   .catch((error: unknown) => console.error('Starting the newsletter workers failed', error));
+// The job alerts' weekly e-mails (Mondays 08:00 UTC), on the same queue.
+await services.careers
+  .startWork(services.jobs, { pollingIntervalSeconds: env.databaseUrl ? 2 : 5 })
+  .catch((error: unknown) => console.error('Starting the job alert worker failed', error));
 if (!services.emailChange)
   console.warn("E-mail changes are off: set IDENTITY_ADMIN_URL to the identity provider's admin API.");
 
@@ -123,7 +128,10 @@ server.headersTimeout = 66_000;
 
 function serve(req: IncomingMessage, res: ServerResponse): void {
   if (handleStoryRequest(req, res, { gate: access.gate, handle, storyPages })) return;
-  return void handle(req, res);
+  // A job listing closed over 30 days ago answers 410 Gone (spec: expired listings leave the board).
+  const next = () => void handle(req, res);
+  if (handleGoneJob(req, res, { page: (slug) => services.careers.page(slug), next })) return;
+  return next();
 }
 server.listen(env.port, env.host, () => {
   console.log(

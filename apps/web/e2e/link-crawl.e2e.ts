@@ -16,9 +16,9 @@ const SKIP = [/^\/user\/logout\//, /^\/identity\/self-service\/logout/];
 const READ_LINKS_OF = /text\/html/;
 /**
  * Families of addresses drawn by one template over many records: the 500 demo people, the organisations,
- * the directories' and the BoF 500's filter and page combinations. The crawl follows the first
- * FAMILY_SAMPLE of each (in the order it meets them) and counts the rest as sampled out, so it stays
- * within its time whatever the size of the demo data.
+ * the directories' and the BoF 500's filter and page combinations, the job pages and the jobs board's
+ * searches. The crawl follows the first FAMILY_SAMPLE of each (in the order it meets them) and counts the
+ * rest as sampled out, so it stays within its time whatever the size of the demo data.
  */
 const FAMILIES = [
   /^\/people\/[^/]+\/$/,
@@ -26,6 +26,8 @@ const FAMILIES = [
   /^\/(people|organisations)\/\?/,
   /^\/bof500\/(search\/)?\?/,
   /^\/events\/[^/]+\/(confirmation|check-in|orders)\//,
+  /^\/careers\/[^/?]+\/$/,
+  /^\/careers\/\?/,
 ];
 const FAMILY_SAMPLE = 25;
 

@@ -24,6 +24,7 @@ import './modules/newsroom/newsroom-desk.graphql';
 import './modules/newsroom/newsroom-approvals.graphql';
 import './modules/search/search.graphql';
 import './modules/events/events.graphql';
+import './modules/jobs/jobs.graphql';
 
 /** The whole GraphQL schema. Each module registers its types by being imported above. */
 export const schema = builder.toSchema({ sortSchema: true });

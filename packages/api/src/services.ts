@@ -33,6 +33,7 @@ import { createPersonalDetails, type PersonalDetails } from './modules/viewer/pe
 import { createFollowsModule, type FollowsService } from './modules/follows/follows.module';
 import { createProfilesModule, type ProfilesModule } from './modules/profiles/profiles.module';
 import { createEventsModule, type EventsModule } from './modules/events/events.module';
+import { createJobsModule, type JobsModule } from './modules/jobs/jobs.module';
 import {
   createNewsletterSendingModule,
   createNewsletterSignUpModule,
@@ -85,6 +86,8 @@ export interface Services extends Platform {
   profiles: ProfilesModule;
   /** Events, their ticket sales, orders, check-in at the door and refunds. */
   events: EventsModule;
+  /** The careers board: job listings, employers' postings and approvals, saved jobs and job alerts. */
+  careers: JobsModule;
   /** Search over the index, and cited answers (extractive, or the configured model's). */
   search: SearchService;
   personalDetails: PersonalDetails;
@@ -213,6 +216,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
       mailer: ports.courier,
       secret: () => sessions.paywallSecret,
     }),
+    careers: createJobsModule(platform, { organisations, staffOf: newsroom.staffOf, courier: ports.courier }),
     search: searchServiceFor(db, { aiAnswers: env.aiAnswers }),
     personalDetails: createPersonalDetails(db),
     reference: createReferenceService({ repo: createReferenceRepo(db) }),

@@ -42,8 +42,8 @@ describe('product areas', () => {
       { href: '/case-studies/', label: 'Case Studies', area: 'caseStudies' as ProductArea },
       { href: '/careers/', label: 'Careers', area: 'careers' as ProductArea },
     ];
-    expect(isBuilt('careers')).toBe(false);
-    expect(builtLinks(links).map((l) => l.label)).toEqual(['Case Studies']);
+    expect(isBuilt('careers')).toBe(true);
+    expect(builtLinks(links).map((l) => l.label)).toEqual(['Case Studies', 'Careers']);
   });
 
   it('every fixed link of the header and footer leads to a page of the app', () => {
@@ -58,9 +58,9 @@ describe('product areas', () => {
     for (const link of fixed) expect(routeExists(link.href), link.href).toBe(true);
   });
 
-  it('hides the link to careers until it exists', () => {
+  it('shows the link to careers now that the jobs board exists', () => {
     const shown = [...membershipLinks, ...serviceLinks, ...helpLinks].map((l) => l.href);
-    expect(shown).not.toContain('/careers/');
+    expect(shown).toContain('/careers/');
   });
 
   it('shows the people, organisations, BoF 500 and events links now that their pages exist', () => {
@@ -100,6 +100,7 @@ describe('section navigation', () => {
       '/topics/sustainability/',
       '/topics/retail/',
       '/case-studies/',
+      '/careers/',
       '/bof500/',
       '/events/',
     ]);

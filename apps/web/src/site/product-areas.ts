@@ -24,8 +24,8 @@ export const PRODUCT_AREAS = {
   /** The people and organisation directories and profile pages. */
   profiles: { built: true, path: '/organisations/' },
   bof500: { built: true, path: '/bof500/' },
-  // Spec §2 pages not built yet: their links stay hidden until the page exists.
-  careers: { built: false, path: '/careers/' },
+  /** The jobs board, job pages and the reader's saved jobs and alerts. */
+  careers: { built: true, path: '/careers/' },
   events: { built: true, path: '/events/' },
 } as const satisfies Record<string, { built: boolean; path: string }>;
 

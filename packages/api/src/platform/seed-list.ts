@@ -4,6 +4,7 @@ import { newsletterCatalogueSeed } from '../modules/newsletters/newsletters.seed
 import { glossarySeed } from '../modules/search/glossary.seed';
 import { demoProfilesSeed } from '../modules/profiles/profiles.seed';
 import { demoEventsSeed } from '../modules/events/events.seed';
+import { demoJobsSeed } from '../modules/jobs/jobs.seed';
 import type { Seed } from './seeds';
 
 /** Every seed applied at start, in order. Domains append theirs here. */
@@ -14,4 +15,5 @@ export const seedList: readonly Seed[] = [
   glossarySeed,
   demoProfilesSeed,
   demoEventsSeed,
+  demoJobsSeed,
 ];

@@ -20,3 +20,4 @@ export * from './search';
 export * from './newsroom';
 export * from './profiles';
 export * from './events';
+export * from './jobs';

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { JobReviewForm } from '../../../components/careers/job-review-form';
 import { ProfileReviewForm } from '../../../components/newsroom/profile-review-form';
 import { newsroomStaffOr404 } from '../../../server/newsroom/newsroom-staff';
 
@@ -14,9 +15,12 @@ const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 
  * when their editors publish them, and each publication is reviewed here, oldest first.
  */
 export default async function ApprovalsPage() {
-  const { viewer, staff, newsroom } = await newsroomStaffOr404();
+  const { viewer, staff, newsroom, services } = await newsroomStaffOr404();
   if (staff.role !== 'admin') notFound();
-  const publications = await newsroom.profileApprovals(viewer);
+  const [publications, jobs] = await Promise.all([
+    newsroom.profileApprovals(viewer),
+    services.careers.pending(viewer),
+  ]);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
@@ -64,6 +68,34 @@ export default async function ApprovalsPage() {
               </li>
             );
           })}
+        </ul>
+      )}
+      <h2 className="mt-10 font-serif text-xl">Job listings</h2>
+      <p className="mt-1 text-sm">
+        Employers’ listings and partner feeds’ imports show on the careers board only once approved here.
+      </p>
+      {jobs.length === 0 ? (
+        <p className="mt-2 text-sm">No job listings await approval.</p>
+      ) : (
+        <ul className="mt-2 grid gap-4" data-testid="job-approvals">
+          {jobs.map((job) => (
+            <li key={job.id} className="rounded border border-neutral-300 p-4">
+              <p className="font-semibold">{job.title}</p>
+              <p className="mt-1 text-sm">
+                {job.employer.title} · {job.location} · {job.jobFunction.title} · {job.jobLevel.title} · sent{' '}
+                {when.format(job.createdAt)} UTC
+              </p>
+              <p className="mt-1 text-sm">Apply: {job.applyUrl ?? job.applyEmail}</p>
+              <details className="mt-2 text-sm">
+                <summary>Description</summary>
+                <div
+                  className="rich-text mt-2 space-y-2"
+                  dangerouslySetInnerHTML={{ __html: job.descriptionHtml }}
+                />
+              </details>
+              <JobReviewForm jobId={job.id} title={job.title} />
+            </li>
+          ))}
         </ul>
       )}
     </div>

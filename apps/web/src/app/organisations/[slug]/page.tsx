@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getServerEnv } from '@bof/config/server';
+import { EmployerJobs } from '../../../components/careers/employer-jobs';
 import { JsonLd } from '../../../components/content/json-ld';
 import { FollowButton } from '../../../components/follows/follow-button';
 import { OrganisationProfile } from '../../../components/profiles/organisation-profile';
@@ -58,6 +59,7 @@ export default async function OrganisationPage({ params }: Props) {
           />
         }
       />
+      <EmployerJobs profileId={organisation.profileId} name={organisation.title} />
     </>
   );
 }
