@@ -22,6 +22,7 @@ describe('trackerConfiguration (spec §7, §9)', () => {
       maxPostBytes: 40_000,
       bufferSize: 1,
       connectionTimeout: 5000,
+      keepalive: true,
       dontRetryStatusCodes: [400, 401, 403, 410, 422],
       retryStatusCodes: [],
       cookieSecure: false,

@@ -41,6 +41,9 @@ export function trackerConfiguration(
     maxPostBytes: ANALYTICS.maxPostBytes,
     maxLocalStorageQueueSize: ANALYTICS.eventQueueCapacity,
     connectionTimeout: ANALYTICS.collectorRequestTimeoutMs,
+    // A click that leaves the page (a search result, a story card) is sent even as the next page loads:
+    // without it the browser may cancel the request, and with no consent there is no stored queue to retry.
+    keepalive: true,
     dontRetryStatusCodes: NO_RETRY_STATUS_CODES,
     retryStatusCodes: [],
     cookieLifetime: ANALYTICS.cookieLifetimeSeconds,
