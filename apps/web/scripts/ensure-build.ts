@@ -80,6 +80,13 @@ function reason(): string | undefined {
   return undefined;
 }
 
+// `npm run build` stamps its build with the settings it was made for (`--stamp`), so a start or the
+// cluster suite that follows it reuses that build instead of building again.
+if (process.argv.includes('--stamp')) {
+  writeFileSync(stampFile, settings);
+  process.exit(0);
+}
+
 const why = reason();
 if (why) {
   console.log(`Building the web app (${why})…`);
