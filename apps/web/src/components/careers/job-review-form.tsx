@@ -15,7 +15,7 @@ export function JobReviewForm({ jobId, title }: { jobId: string; title: string }
   const id = useId();
   const [reason, setReason] = useState('');
   const [state, setState] = useState<
-    { kind: 'idle' | 'working' } | { kind: 'done'; text: string } | { kind: 'error'; message: string }
+    { kind: 'idle' | 'working' | 'done' } | { kind: 'error'; message: string }
   >({
     kind: 'idle',
   });
@@ -29,23 +29,21 @@ export function JobReviewForm({ jobId, title }: { jobId: string; title: string }
         })
       ).reviewJobListing;
       if (result.__typename === 'JobListing') {
-        setState({
-          kind: 'done',
-          text: decision === 'APPROVE' ? 'Approved: it is on the careers board.' : 'Rejected.',
-        });
-        router.refresh();
+        setState({ kind: 'done' });
+        // The queue is drawn again without this listing, and says above it what was done.
+        router.replace(
+          `/newsroom/approvals/?job=${decision === 'APPROVE' ? 'approved' : 'rejected'}#job-listings`,
+          {
+            scroll: false,
+          },
+        );
       } else setState({ kind: 'error', message: result.message });
     } catch {
       setState({ kind: 'error', message: 'The review could not be saved. Please try again.' });
     }
   }
 
-  if (state.kind === 'done')
-    return (
-      <p role="status" className="mt-2 text-sm">
-        {state.text}
-      </p>
-    );
+  if (state.kind === 'done') return <p className="mt-2 text-sm">Saved.</p>;
   return (
     <div className="mt-3 grid gap-2">
       <label htmlFor={`${id}-reason`} className="text-sm">

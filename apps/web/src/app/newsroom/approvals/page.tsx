@@ -14,9 +14,21 @@ const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 
  * The approvals queue (newsroom admins; 404 for anyone else): person and organisation profiles go live
  * when their editors publish them, and each publication is reviewed here, oldest first.
  */
-export default async function ApprovalsPage() {
+/** What the last job review did, said above the listings (the reviewed item itself leaves the queue). */
+const JOB_REVIEWED: Record<string, string> = {
+  approved: 'Approved: it is on the careers board.',
+  rejected: 'Rejected: the employer reads your reason on their jobs page.',
+};
+
+export default async function ApprovalsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { viewer, staff, newsroom, services } = await newsroomStaffOr404();
   if (staff.role !== 'admin') notFound();
+  const reviewed = (await searchParams).job;
+  const jobReviewed = typeof reviewed === 'string' ? JOB_REVIEWED[reviewed] : undefined;
   const [publications, jobs] = await Promise.all([
     newsroom.profileApprovals(viewer),
     services.careers.pending(viewer),
@@ -70,7 +82,14 @@ export default async function ApprovalsPage() {
           })}
         </ul>
       )}
-      <h2 className="mt-10 font-serif text-xl">Job listings</h2>
+      <h2 id="job-listings" className="mt-10 font-serif text-xl">
+        Job listings
+      </h2>
+      {jobReviewed ? (
+        <p role="status" className="mt-2 rounded bg-neutral-100 px-3 py-2 text-sm" data-testid="job-reviewed">
+          {jobReviewed}
+        </p>
+      ) : null}
       <p className="mt-1 text-sm">
         Employers’ listings and partner feeds’ imports show on the careers board only once approved here.
       </p>
