@@ -177,7 +177,7 @@ describe('job listings in the search', () => {
     const card = (await search('brumous')).results.find((r) => r.id === job.id);
     expect(card?.subtitle).toBe('Quillfeather Maison · Antwerp · Hybrid');
     const answer = await harness.services.search.answer('Who is hiring a brumous knitwear designer?', null);
-    expect(answer.retrieved.some((s) => s.kind === 'job')).toBe(false);
-    expect(answer.citations.some((c) => c.kind === 'job')).toBe(false);
+    expect(answer.retrieved.some((s) => (s.kind as string) === 'job')).toBe(false);
+    expect(answer.citations.some((c) => (c.kind as string) === 'job')).toBe(false);
   });
 });

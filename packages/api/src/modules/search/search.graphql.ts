@@ -50,10 +50,13 @@ const SearchHighlightType = builder.objectRef<{ text: string; mark: boolean }>('
 });
 
 const SearchResultType = builder.objectRef<SearchResult>('SearchResultItem').implement({
-  description: 'One result: a story, case study or report, glossary term, person, company or open job listing.',
+  description:
+    'One result: a story, case study or report, glossary term, person, company or open job listing.',
   fields: (t) => ({
     kind: t.field({ type: SearchDocumentKindEnum, resolve: (r) => r.kind }),
-    id: t.exposeString('id', { description: 'Article id, glossary term slug or profile id.' }),
+    id: t.exposeString('id', {
+      description: 'Article id, glossary term slug, profile id or job listing id.',
+    }),
     title: t.exposeString('title'),
     subtitle: t.exposeString('subtitle', {
       nullable: true,

@@ -10,6 +10,7 @@ import {
   splitSentences,
   type AnswerSentence,
   type CandidateSentence,
+  type SourceKind,
   type SourceRef,
 } from './answer-composer';
 import type { AnswerModel, ModelPassage } from './model-answer';
@@ -156,7 +157,11 @@ function snippetParts(text: string): SnippetPart[] {
   return parts;
 }
 
-const sourceOf = (row: CandidateRow): SourceRef => ({
+/** A candidate an answer may cite: anything but a job listing. */
+type CitableRow = CandidateRow & { kind: SourceKind };
+const citable = (row: CandidateRow): row is CitableRow => row.kind !== 'job';
+
+const sourceOf = (row: CitableRow): SourceRef => ({
   kind: row.kind,
   id: row.refId,
   title: row.title,
@@ -348,7 +353,7 @@ export function createSearchService(deps: SearchDeps) {
       if (!query) return abstain();
       const { rows } = await deps.repo.candidates(query, 'any', filtersOf(filters), deps.now());
       // Job listings are shown in the results, never cited by an answer.
-      const top = rows.filter((row) => row.kind !== 'job').slice(0, ANSWER_SOURCES);
+      const top = rows.filter(citable).slice(0, ANSWER_SOURCES);
       const retrieved = top.map(sourceOf);
       if (top.length === 0) return abstain(retrieved);
 
