@@ -5,10 +5,13 @@
 -- Listings have no published_at in the index: they are ranked with the undated matches, so the
 -- recency walk over stories is untouched.
 ALTER TABLE "search_documents" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint
+-- A description as plain text: a heading or list item without a closing stop gets one, so the summary
+-- reads as sentences ("What you will do. Work closely…"), then tags go and the few entities are decoded.
 CREATE FUNCTION search_job_text(html text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT btrim(regexp_replace(
     replace(replace(replace(replace(replace(replace(
-      search_profile_text(html), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'),
+      search_profile_text(regexp_replace(coalesce(html, ''), '([^.!?:;>\s])\s*</(h[1-6]|li)>', '\1.</\2>', 'gi')),
+      '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'),
     '\s+', ' ', 'g'));
 $$;--> statement-breakpoint
 CREATE FUNCTION search_job_summary(html text) RETURNS text LANGUAGE sql IMMUTABLE AS $$

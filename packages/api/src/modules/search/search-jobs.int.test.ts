@@ -69,7 +69,9 @@ const listing = (title: string, overrides: Record<string, unknown> = {}) => ({
   jobIndustry: 'luxury',
   jobLevel: 'associate',
   closesAt: inDays(30),
-  descriptionHtml: '<p>Cut &amp; drape the <strong>tailoring</strong> line with our studio.</p>',
+  descriptionHtml:
+    '<p>Cut &amp; drape the <strong>tailoring</strong> line with our studio.</p><h3>What you will do</h3>' +
+    '<ul><li>Fit toiles</li><li>Grade patterns, by hand.</li></ul>',
   applyUrl: 'https://quillfeather.example.com/apply',
   ...overrides,
 });
@@ -123,6 +125,15 @@ describe('job listings in the search', () => {
       path: `/careers/${job.slug}/`,
     });
     expect(card!.snippet.map((p) => p.text).join('')).toContain('Cut & drape the tailoring line');
+    const summary = await harness.db.execute(
+      sql`select summary from search_documents where kind = 'job' and ref_id = ${job.id}`,
+    );
+    const rows = (Array.isArray(summary) ? summary : (summary as { rows: unknown[] }).rows) as {
+      summary: string;
+    }[];
+    expect(rows[0]!.summary).toBe(
+      'Cut & drape the tailoring line with our studio. What you will do. Fit toiles. Grade patterns, by hand.',
+    );
     // Shown in All only: the spec's tabs stay as they are.
     expect(outcome.facets.tabs).toMatchObject({ stories: 0, people: 0, reports: 0 });
     expect((await search('zephyrine', 'people')).results).toEqual([]);
