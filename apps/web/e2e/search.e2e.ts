@@ -240,3 +240,33 @@ test('a person is found by name, with a card that opens their profile', async ({
   ).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('search-people.png'), fullPage: true });
 });
+
+test('an open job listing is found in All, with a card that opens its page', async ({ page }) => {
+  // The demo listings (packages/api/src/modules/jobs/demo-jobs.ts): visual merchandisers at demo houses.
+  const events = watchSentEvents(page);
+  await page.goto(`/search/?q=${encodeURIComponent('visual merchandiser')}`);
+  await answerConsent(page);
+  const card = page.getByRole('list', { name: 'Results' }).getByTestId('search-job-result').first();
+  await expect(card).toContainText('Job');
+  const jobLink = card.getByRole('heading').getByRole('link');
+  await expect(jobLink).toHaveText('Visual Merchandiser');
+  const href = await jobLink.getAttribute('href');
+  expect(href).toMatch(/^\/careers\/visual-merchandiser-[a-z0-9-]+\/$/);
+  // Not a story, a person nor a report: the spec's tabs do not count it.
+  await expect(
+    page.getByRole('navigation', { name: 'Result types' }).getByRole('link', { name: /^All \([1-9]/ }),
+  ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('search-jobs.png'), fullPage: true });
+
+  const position = Number(await jobLink.getAttribute('data-position'));
+  await jobLink.evaluate((link) =>
+    link.addEventListener('click', (event) => event.preventDefault(), { once: true }),
+  );
+  await jobLink.click();
+  await expect
+    .poll(() => events.find((e) => e.schema.includes('/search_result_click/'))?.data, { timeout: 15_000 })
+    .toMatchObject({ position, searchTerm: 'visual merchandiser', searchType: 'all' });
+  await jobLink.click();
+  await expect(page).toHaveURL(new RegExp(`${href!.replace(/[.?]/g, '\\$&')}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Visual Merchandiser');
+});

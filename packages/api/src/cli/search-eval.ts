@@ -4,13 +4,14 @@ import { createTestDatabase } from '@bof/db/testing';
 import { importContentInto } from '../modules/content/content.module';
 import { memorySource, readEditionFolder } from '../modules/content/content-source';
 import { DEMO_EDITION_FOLDER } from '../modules/content/demo-edition';
+import { demoJobsSeed } from '../modules/jobs/jobs.seed';
 import { demoProfilesSeed } from '../modules/profiles/profiles.seed';
 import { glossarySeed } from '../modules/search/glossary.seed';
 import { searchServiceFor } from '../modules/search/search.module';
 import type { SearchReader } from '../modules/search/search.service';
 
-// `npm run search:eval`: imports the demo edition, the glossary and the demo people and organisations
-// (indexed as the embedded defaults index them) into a fresh embedded database, asks
+// `npm run search:eval`: imports the demo edition, the glossary, the demo people and organisations and
+// the demo job listings (indexed as the embedded defaults index them) into a fresh embedded database, asks
 // every question of evaluation/questions.json with the extractive composer, and prints source recall@5,
 // citation precision and abstention accuracy, for a reader who may read everything and for an anonymous
 // one (who gets only headlines and standfirsts of gated stories). Targets: 0.8, 0.95 and 90 %.
@@ -27,6 +28,7 @@ try {
   await importContentInto(database.db, memorySource(readEditionFolder(DEMO_EDITION_FOLDER).items));
   await glossarySeed.run(database.db);
   await demoProfilesSeed.run(database.db);
+  await demoJobsSeed.run(database.db);
   const rows = (await database.db.execute(sql`select ref_id, slug from search_documents`)) as unknown as
     { rows: { ref_id: string; slug: string }[] } | { ref_id: string; slug: string }[];
   const slugOf = new Map(

@@ -16,7 +16,7 @@ export const searchDocuments = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     kind: text('kind', {
-      enum: ['story', 'case_study', 'glossary', 'person', 'organisation'],
+      enum: ['story', 'case_study', 'glossary', 'person', 'organisation', 'job'],
     }).notNull(),
     /** The indexed record's own id: an article's uuid, a glossary term's slug, a profile's id. */
     refId: text('ref_id').notNull(),
@@ -37,6 +37,8 @@ export const searchDocuments = pgTable(
     /** The article's access level; null for what everyone may read (glossary, profiles). */
     access: text('access'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** A job listing's closing instant: past it the row is never found (migration 0037); null otherwise. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     vector: tsvector('vector').notNull(),
   },
   (table) => [

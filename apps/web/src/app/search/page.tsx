@@ -190,6 +190,21 @@ export default async function SearchPage({ searchParams }: Props) {
                         )}
                       </p>
                     );
+                    if (result.kind === 'job')
+                      return (
+                        <li
+                          key={`${result.kind}:${result.id}`}
+                          className="border-b border-rule pb-5"
+                          data-testid="search-job-result"
+                        >
+                          <p className="text-xs font-semibold uppercase tracking-wide text-muted">
+                            {KIND_LABELS[result.kind]}
+                          </p>
+                          <h2 className="mt-1 font-serif text-xl font-bold leading-snug">{link}</h2>
+                          {result.subtitle ? <p className="mt-0.5 font-medium">{result.subtitle}</p> : null}
+                          {snippet}
+                        </li>
+                      );
                     return profile ? (
                       <li
                         key={`${result.kind}:${result.id}`}

@@ -62,10 +62,11 @@ export function AnswerPanel({
   );
 }
 
-export const KIND_LABELS: Record<AiSearchAnswer['citations'][number]['kind'], string> = {
+export const KIND_LABELS: Record<AiSearchAnswer['citations'][number]['kind'] | 'job', string> = {
   story: 'Story',
   case_study: 'Case study',
   glossary: 'Glossary',
   person: 'Person',
   organisation: 'Company',
+  job: 'Job',
 };

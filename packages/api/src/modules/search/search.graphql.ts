@@ -34,7 +34,7 @@ const SearchDateEnum = builder.enumType('SearchDate', {
   values: upper(SEARCH_DATES),
 });
 const SearchDocumentKindEnum = builder.enumType('SearchDocumentKind', {
-  values: upper(['story', 'case_study', 'glossary', 'person', 'organisation'] as const),
+  values: upper(['story', 'case_study', 'glossary', 'person', 'organisation', 'job'] as const),
 });
 const AiSearchResultTypeEnum = builder.enumType('AiSearchResultType', {
   description: 'Spec §3: `SUCCESS` with a cited answer, or `ERROR` when the answer abstains.',
@@ -50,14 +50,18 @@ const SearchHighlightType = builder.objectRef<{ text: string; mark: boolean }>('
 });
 
 const SearchResultType = builder.objectRef<SearchResult>('SearchResultItem').implement({
-  description: 'One result: a story, case study or report, glossary term, person or company.',
+  description:
+    'One result: a story, case study or report, glossary term, person, company or open job listing.',
   fields: (t) => ({
     kind: t.field({ type: SearchDocumentKindEnum, resolve: (r) => r.kind }),
-    id: t.exposeString('id', { description: 'Article id, glossary term slug or profile id.' }),
+    id: t.exposeString('id', {
+      description: 'Article id, glossary term slug, profile id or job listing id.',
+    }),
     title: t.exposeString('title'),
     subtitle: t.exposeString('subtitle', {
       nullable: true,
-      description: "A profile's headline: a person's role, a company's industry and city.",
+      description:
+        "A profile's headline: a person's role, a company's industry and city; a job's employer, location and workplace.",
     }),
     image: t.string({
       nullable: true,

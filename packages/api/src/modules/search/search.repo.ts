@@ -4,7 +4,7 @@ import type { SearchQuery } from './search-query';
 
 /** How many of the newest matches are ranked: the bounded candidate set (docs/adr/0026). */
 export const DATED_CANDIDATES = 400;
-/** Matches without a date (glossary terms, profiles) ranked beside them. */
+/** Matches without a date (glossary terms, profiles, open job listings) ranked beside them. */
 export const UNDATED_CANDIDATES = 100;
 /**
  * How many of the newest dated documents are tested one by one before the GIN index is asked instead: a
@@ -14,7 +14,7 @@ export const DENSE_WALK = 20 * DATED_CANDIDATES;
 /** How many of the newest documents are read for a word before the GIN index is asked whether any has it. */
 const NEWEST_WORD_CHECK = 500;
 
-export type DocumentKind = 'story' | 'case_study' | 'glossary' | 'person' | 'organisation';
+export type DocumentKind = 'story' | 'case_study' | 'glossary' | 'person' | 'organisation' | 'job';
 
 export interface CandidateRow {
   id: number;
@@ -22,7 +22,7 @@ export interface CandidateRow {
   refId: string;
   slug: string;
   title: string;
-  /** A profile's headline; null for other kinds. */
+  /** A profile's headline, a job's employer · location · workplace; null for other kinds. */
   subtitle: string | null;
   summary: string;
   /** A profile's uploaded thumbnail. */
@@ -129,7 +129,8 @@ export function createSearchRepo(db: Database) {
       const undated =
         filters.section || filters.topic || filters.since
           ? sql``
-          : sql`union all (select d.id, null from search_documents d where d.vector @@ ${q} and d.published_at is null limit ${UNDATED_CANDIDATES})`;
+          : sql`union all (select d.id, null from search_documents d where d.vector @@ ${q} and d.published_at is null
+              and (d.expires_at is null or d.expires_at > ${now.toISOString()}::timestamptz) limit ${UNDATED_CANDIDATES})`;
       // The newest matches (docs/adr/0033): first by walking the newest DENSE_WALK documents down the
       // recency index, testing each vector, which finds them at once when the words are common; only
       // when fewer were found there, the rest from the documents older than the walk (the GIN index for
@@ -210,6 +211,7 @@ export function createSearchRepo(db: Database) {
           d.published_at, word_similarity(${text}, d.title) * ${scoreSql(now, sql`q.query`)} + word_similarity(${text}, d.title) as score
         from search_documents d, q
         where ${text} <% d.title ${filterSql(filters)}
+          and (d.expires_at is null or d.expires_at > ${now.toISOString()}::timestamptz)
         order by word_similarity(${text}, d.title) desc, d.published_at desc nulls last, d.id desc
         limit 20`);
       return rowsOf(result).map(toCandidate);

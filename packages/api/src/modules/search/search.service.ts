@@ -10,6 +10,7 @@ import {
   splitSentences,
   type AnswerSentence,
   type CandidateSentence,
+  type SourceKind,
   type SourceRef,
 } from './answer-composer';
 import type { AnswerModel, ModelPassage } from './model-answer';
@@ -107,7 +108,7 @@ export interface SearchDeps {
 }
 
 const TAB_KINDS: Record<SearchTab, readonly DocumentKind[]> = {
-  all: ['story', 'case_study', 'glossary', 'person', 'organisation'],
+  all: ['story', 'case_study', 'glossary', 'person', 'organisation', 'job'],
   stories: ['story'],
   people: ['person', 'organisation'],
   reports: ['case_study'],
@@ -138,6 +139,7 @@ export function resultPath(row: Pick<CandidateRow, 'kind' | 'slug' | 'sectionSlu
       section: { slug: row.sectionSlug ?? '' },
     });
   if (row.kind === 'glossary') return `/search/?q=${encodeURIComponent(row.title)}`;
+  if (row.kind === 'job') return `/careers/${row.slug}/`;
   return row.kind === 'person' ? `/people/${row.slug}/` : `/organisations/${row.slug}/`;
 }
 
@@ -155,7 +157,11 @@ function snippetParts(text: string): SnippetPart[] {
   return parts;
 }
 
-const sourceOf = (row: CandidateRow): SourceRef => ({
+/** A candidate an answer may cite: anything but a job listing. */
+type CitableRow = CandidateRow & { kind: SourceKind };
+const citable = (row: CandidateRow): row is CitableRow => row.kind !== 'job';
+
+const sourceOf = (row: CitableRow): SourceRef => ({
   kind: row.kind,
   id: row.refId,
   title: row.title,
@@ -346,7 +352,8 @@ export function createSearchService(deps: SearchDeps) {
       const query = parseSearchQuery(question);
       if (!query) return abstain();
       const { rows } = await deps.repo.candidates(query, 'any', filtersOf(filters), deps.now());
-      const top = rows.slice(0, ANSWER_SOURCES);
+      // Job listings are shown in the results, never cited by an answer.
+      const top = rows.filter(citable).slice(0, ANSWER_SOURCES);
       const retrieved = top.map(sourceOf);
       if (top.length === 0) return abstain(retrieved);
 
