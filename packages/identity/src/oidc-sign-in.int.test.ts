@@ -492,4 +492,27 @@ describe('refused answers from the provider', () => {
       `${TEST_BASE}/self-service/methods/oidc/callback/google?code=abc&state=s.t&user=%7B%22name%22%3A%7B%7D%7D`,
     );
   });
+
+  it("carries only an answer's fields into that GET, and refuses a form post too long for an address", async () => {
+    const post = (body: string, contentType = 'application/x-www-form-urlencoded') =>
+      env.server.fetch(
+        new Request(`${TEST_BASE}/self-service/methods/oidc/callback/google`, {
+          method: 'POST',
+          headers: { 'content-type': contentType },
+          body,
+        }),
+      );
+    const extra = await post(`code=abc&state=s.t&next=https%3A%2F%2Fevil.example&${'x'.repeat(5000)}=1`);
+    expect(extra.status).toBe(303);
+    expect(extra.headers.get('location')).toBe(
+      `${TEST_BASE}/self-service/methods/oidc/callback/google?code=abc&state=s.t`,
+    );
+    // A body that is no answer at all (JSON nested deep) carries nothing: the GET then finds no state.
+    const nested = await post('['.repeat(20_000) + ']'.repeat(20_000), 'application/json');
+    expect(nested.status).toBe(303);
+    expect(nested.headers.get('location')).toBe(`${TEST_BASE}/self-service/methods/oidc/callback/google`);
+    const long = await post(`code=${'a'.repeat(9000)}&state=s.t`);
+    expect(long.status).toBe(400);
+    expect(JSON.stringify(await long.json())).toContain('too long');
+  });
 });

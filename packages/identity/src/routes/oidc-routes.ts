@@ -12,6 +12,20 @@ import { sessionCookie } from '../http/session-cookie';
 import type { ClientInfo } from '../http/request-context';
 import type { RouteDeps } from './route-deps';
 
+/** What a provider's form post may carry back (OpenID Connect `form_post`; Apple adds `user`). */
+const CALLBACK_FIELDS = [
+  'code',
+  'state',
+  'error',
+  'error_description',
+  'error_uri',
+  'id_token',
+  'iss',
+  'user',
+];
+/** The longest query the form post is turned into: a redirect's address must fit any client's header limits. */
+const CALLBACK_QUERY_LIMIT = 8_192;
+
 /** `to` with `name=value` added to its query. */
 function withQuery(to: string, values: Record<string, string>): string {
   const url = new URL(to);
@@ -44,9 +58,20 @@ export function registerOidcRoutes(
       if (error instanceof KratosError) return json(error.body(), error.status);
       throw error;
     }
-    const query = new URLSearchParams(text).toString();
+    // Only the fields an answer has go on: anything else in the body is not the provider's.
+    const posted = new URLSearchParams(text);
+    const kept = new URLSearchParams();
+    for (const field of CALLBACK_FIELDS) {
+      const value = posted.get(field);
+      if (value !== null) kept.set(field, value);
+    }
+    const query = kept.toString();
+    if (query.length > CALLBACK_QUERY_LIMIT) {
+      const error = errors.badRequest('The answer posted back from the provider is too long.');
+      return json(error.body(), error.status);
+    }
     return redirect(
-      `${base}/self-service/methods/oidc/callback/${encodeURIComponent(c.req.param('provider'))}?${query}`,
+      `${base}/self-service/methods/oidc/callback/${encodeURIComponent(c.req.param('provider'))}${query ? `?${query}` : ''}`,
     );
   });
 
