@@ -1,4 +1,10 @@
-import type { DocumentNode, ExecutionArgs, GraphQLSchema } from 'graphql';
+import type {
+  DocumentNode,
+  ExecutionArgs,
+  GraphQLFieldResolver,
+  GraphQLObjectType,
+  GraphQLSchema,
+} from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { documentCost } from './graphql-cost';
 
@@ -51,65 +57,68 @@ export const refusalsKeepTheirStatus: Plugin = {
 };
 
 /**
- * Bounds the time one query may run: once `maxMs` have passed no further resolver starts, and the answer
- * is QUERY_TIME_EXCEEDED (503: the server could not answer in time; a smaller query may pass). Mutations
- * are never cut short: one stopped half-way would leave half its writes.
+ * Bounds the time one query may run: once `maxMs` have passed no further resolver starts (each one left
+ * fails at once), and the answer is QUERY_TIME_EXCEEDED (503: the server could not answer in time; a
+ * smaller query may pass). Mutations are never cut short: one stopped half-way would leave half its writes.
+ *
+ * The check sits in the schema's resolvers, not in an AbortSignal handed to the executor: the executor
+ * throws an aborted signal's reason between sibling fields and leaves the siblings' promises to reject
+ * with no one listening, an unhandled rejection. A resolver's error is a field error the executor always
+ * collects. The clock is read each time, not a timer: resolvers over the embedded database may run as one
+ * chain of promises that never lets a timer fire.
  */
 export function executionTimeLimit(maxMs: number): Plugin {
   return {
+    onSchemaChange: ({ schema }) => guardResolvers(schema),
     onExecute: ({ args, executeFn, setExecuteFn }) => {
       const operation = operationOf(args.document, args.operationName);
-      if (operation !== 'query') return;
-      setExecuteFn(async (executeArgs: ExecutionArgs & { signal?: AbortSignal }) => {
-        const deadline = deadlineSignal(maxMs, executeArgs.signal);
-        const timedOut = () => ({
+      if (operation !== 'query' || !isObject(args.contextValue)) return;
+      const context = args.contextValue as unknown as Record<symbol, number>;
+      setExecuteFn(async (executeArgs: ExecutionArgs) => {
+        const ends = performance.now() + maxMs;
+        context[QUERY_DEADLINE] = ends;
+        const result: unknown = await (executeFn as (a: unknown) => Promise<unknown>)(executeArgs);
+        if (performance.now() <= ends) return result;
+        return {
           errors: [
             createGraphQLError(
               `The query ran longer than ${maxMs} ms and was stopped: ask for less, or try again later.`,
               { extensions: { code: QUERY_TIME_EXCEEDED, maxMs, http: { status: 503 } } },
             ),
           ],
-        });
-        try {
-          const result: unknown = await (executeFn as (a: unknown) => Promise<unknown>)({
-            ...executeArgs,
-            signal: deadline,
-          });
-          return deadline.expired() ? timedOut() : result;
-        } catch (error) {
-          if (deadline.expired()) return timedOut();
-          throw error;
-        }
+        };
       });
     },
   };
 }
 
-/**
- * An AbortSignal look-alike that is aborted once `maxMs` have passed, read from the clock each time the
- * executor asks (before every field). A timer would not do: resolvers over the embedded database may
- * run as one chain of promises that never lets a timer fire.
- */
-function deadlineSignal(maxMs: number, outer: AbortSignal | undefined) {
-  const ends = performance.now() + maxMs;
-  const reason = new Error(`query time exceeded (${maxMs} ms)`);
-  const expired = () => performance.now() > ends;
-  const target = new EventTarget();
-  return Object.assign(target, {
-    expired,
-    get aborted() {
-      return expired() || Boolean(outer?.aborted);
-    },
-    get reason(): unknown {
-      return outer?.aborted ? outer.reason : expired() ? reason : undefined;
-    },
-    onabort: null,
-    throwIfAborted() {
-      if (outer?.aborted) throw outer.reason;
-      if (expired()) throw reason;
-    },
-  });
+/** Where a query's context holds the moment (performance.now()) after which no resolver starts. */
+const QUERY_DEADLINE = Symbol('query deadline');
+const GUARDED = Symbol('guarded by the query deadline');
+
+type Resolver = GraphQLFieldResolver<unknown, unknown> & { [GUARDED]?: true };
+
+/** Wraps every resolver the schema declares (once per schema) in the deadline's check. */
+function guardResolvers(schema: GraphQLSchema) {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (type.name.startsWith('__') || !('getFields' in type) || !('getInterfaces' in type)) continue;
+    for (const field of Object.values((type as GraphQLObjectType).getFields())) {
+      const resolve = field.resolve as Resolver | undefined;
+      if (!resolve || resolve[GUARDED]) continue;
+      const guarded: Resolver = (source, args, context, info) => {
+        const ends = isObject(context)
+          ? (context as Record<symbol, number | undefined>)[QUERY_DEADLINE]
+          : undefined;
+        if (ends !== undefined && performance.now() > ends) throw new Error('query time exceeded');
+        return resolve(source, args, context, info);
+      };
+      guarded[GUARDED] = true;
+      field.resolve = guarded;
+    }
+  }
 }
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
 
 function operationOf(document: DocumentNode, operationName: string | null | undefined) {
   const operations = document.definitions.filter((d) => d.kind === 'OperationDefinition');
