@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './client';
+import { migrateDatabase, skippedMigrations } from './migrate';
 import { pendingMigrationCount } from './migration-status';
 import { seedRuns } from './schema/index';
 import { createTestDatabase } from './testing/test-database';
@@ -21,6 +22,17 @@ afterAll(async () => {
 describe('createTestDatabase', () => {
   it('is fully migrated', async () => {
     expect(await pendingMigrationCount(database)).toBe(0);
+  });
+
+  it('refuses to start on a database that lacks a migration dated before the last one it applied', async () => {
+    expect(await skippedMigrations(other)).toEqual([]);
+    // As if 0030 had been merged after 0031 was applied: the migrator would pass over it for good.
+    await other.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = (select created_at from drizzle.__drizzle_migrations order by created_at offset 30 limit 1)`,
+    );
+    const [skipped] = await skippedMigrations(other);
+    expect(skipped).toMatch(/^0030_/);
+    await expect(migrateDatabase(other)).rejects.toThrow(`Migrations ${skipped} were never applied`);
   });
 
   it('has pg_trgm from the first migration', async () => {
