@@ -54,7 +54,7 @@ async function sendNotice(deps: GraduationDeps, student: RenewingStudent, renews
  * Moves one student subscription that has renewed into a year after its reader's graduation to the
  * standard individual plan, at once: the provider credits the unused student year and charges the
  * standard one. A reader who cancelled is not here (their subscription is no longer active). Records the
- * move, and e-mails the reader when no notice went out before the renewal.
+ * move, and e-mails the reader when no notice went out before the renewal (once: see markMoved).
  */
 async function moveGraduate(deps: GraduationDeps, student: RenewingStudent, now: Date): Promise<boolean> {
   const renewedAt = student.currentPeriodStartedAt;
@@ -69,13 +69,14 @@ async function moveGraduate(deps: GraduationDeps, student: RenewingStudent, now:
     idempotencyKey: `graduation_${student.subscriptionUuid}_${renewedAt.getTime()}`,
   });
   await deps.billing.repo.syncSubscription(student.userId, subscription);
-  await deps.repo.markMoved({
+  const marked = await deps.repo.markMoved({
     subscriptionUuid: student.subscriptionUuid,
     renewsAt: renewedAt,
     userId: student.userId,
     now,
   });
-  if (!notice?.sentAt) await sendNotice(deps, student, renewedAt, true);
+  // Only the run that marked the move tells the reader: runs moving the same renewal at once send one e-mail.
+  if (marked && !notice?.sentAt) await sendNotice(deps, student, renewedAt, true);
   return true;
 }
 

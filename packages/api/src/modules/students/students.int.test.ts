@@ -368,6 +368,26 @@ describe('graduation at renewal', () => {
     expect(harness.sent.filter((m) => m.to === 'graduating-student@example.org')).toHaveLength(1);
   });
 
+  it('e-mails a graduate moved without a notice once, however many runs move them at the same time', async () => {
+    const { billing, students } = harness.services;
+    const sim = billing.simulator!;
+    const viewer = await harness.signIn('moved-student');
+    await verify(viewer, 'moved.student@ox.ac.uk', YEAR);
+    await run(PURCHASE, await purchaseInput(viewer, 'moved'), viewer);
+    const [sub] = await billing.subscriptionsOf(viewer.userId);
+    // Past the renewal with no run in the 14 days before it: no notice went out.
+    await sim.advanceClock(sub!.currentPeriodEndsAt.getTime() - (await sim.now()).getTime() + 86_400_000);
+    await billing.reconcile();
+    const reports = await Promise.all([0, 1, 2].map(() => students.runGraduations({ uuid: sub!.uuid })));
+    expect(reports.every((r) => r.failed === 0)).toBe(true);
+    expect(await billing.membershipOf(viewer.userId)).toMatchObject({
+      type: 'Individual',
+      level: 'Standard',
+    });
+    const mails = harness.sent.filter((m) => m.to === 'moved-student@example.org');
+    expect(mails).toHaveLength(1);
+  });
+
   it('leaves a graduate who cancelled to lapse at the renewal', async () => {
     const { billing, students } = harness.services;
     const sim = billing.simulator!;

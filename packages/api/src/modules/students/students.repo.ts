@@ -227,16 +227,21 @@ export function createStudentsRepo(db: Database) {
       return row ?? null;
     },
 
-    /** Marks the renewal's move made (recording the notice if none was). */
+    /**
+     * Marks the renewal's move made (recording the notice if none was); true only for the one call that
+     * made the mark, however many runs move the same renewal at once.
+     */
     async markMoved(input: { subscriptionUuid: string; renewsAt: Date; userId: string; now: Date }) {
-      await db
+      const marked = await db
         .insert(studentGraduationNotices)
         .values({ ...input, movedAt: input.now, createdAt: input.now, updatedAt: input.now })
         .onConflictDoUpdate({
           target: [studentGraduationNotices.subscriptionUuid, studentGraduationNotices.renewsAt],
           set: { movedAt: input.now, updatedAt: input.now },
           setWhere: isNull(studentGraduationNotices.movedAt),
-        });
+        })
+        .returning({ uuid: studentGraduationNotices.subscriptionUuid });
+      return marked.length > 0;
     },
   };
 }
