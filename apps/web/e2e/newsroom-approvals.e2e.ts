@@ -88,6 +88,7 @@ test('a newsroom admin withdraws a published profile from the approvals queue', 
   await item.getByLabel(/Reason to withdraw/).fill('The headline names an employer we could not confirm.');
   await item.getByRole('button', { name: 'Withdraw' }).click();
   await expect(admin.getByRole('listitem').filter({ hasText: `Wren Okoro ${suffix}` })).toHaveCount(0);
+  await expect(admin.getByTestId('profile-reviewed')).toHaveText(/^Withdrawn: the page is gone/);
   await admin.setViewportSize({ width: 390, height: 844 });
   await admin.screenshot({ path: testInfo.outputPath('approvals-phone.png'), fullPage: true });
 

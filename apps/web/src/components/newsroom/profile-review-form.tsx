@@ -38,7 +38,11 @@ export function ProfileReviewForm({
       ).reviewNewsroomProfilePublication;
       if (answer.__typename === 'ReviewNewsroomProfilePublicationSuccess') {
         setMessage({ text: decision === 'approve' ? 'Approved.' : 'Withdrawn.', error: false });
-        router.refresh();
+        // The queue is drawn again without this publication, and says above it what was done.
+        router.replace(
+          `/newsroom/approvals/?profile=${decision === 'approve' ? 'approved' : 'withdrawn'}#profile-publications`,
+          { scroll: false },
+        );
       } else if (answer.__typename === 'ZodError') {
         const onReason = answer.fieldErrors.find((e) => e.path.at(-1) === 'reason');
         if (onReason) setReasonError(onReason.message);

@@ -14,7 +14,11 @@ const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 
  * The approvals queue (newsroom admins; 404 for anyone else): person and organisation profiles go live
  * when their editors publish them, and each publication is reviewed here, oldest first.
  */
-/** What the last job review did, said above the listings (the reviewed item itself leaves the queue). */
+/** What the last review did, said above its queue (the reviewed item itself leaves the queue). */
+const PROFILE_REVIEWED: Record<string, string> = {
+  approved: 'Approved: the profile stays live.',
+  withdrawn: 'Withdrawn: the page is gone and its editors read your reason; their draft stays.',
+};
 const JOB_REVIEWED: Record<string, string> = {
   approved: 'Approved: it is on the careers board.',
   rejected: 'Rejected: the employer reads your reason on their jobs page.',
@@ -27,8 +31,9 @@ export default async function ApprovalsPage({
 }) {
   const { viewer, staff, newsroom, services } = await newsroomStaffOr404();
   if (staff.role !== 'admin') notFound();
-  const reviewed = (await searchParams).job;
-  const jobReviewed = typeof reviewed === 'string' ? JOB_REVIEWED[reviewed] : undefined;
+  const { job: reviewedJob, profile: reviewedProfile } = await searchParams;
+  const jobReviewed = typeof reviewedJob === 'string' ? JOB_REVIEWED[reviewedJob] : undefined;
+  const profileReviewed = typeof reviewedProfile === 'string' ? PROFILE_REVIEWED[reviewedProfile] : undefined;
   const [publications, jobs] = await Promise.all([
     newsroom.profileApprovals(viewer),
     services.careers.pending(viewer),
@@ -47,7 +52,18 @@ export default async function ApprovalsPage({
         withdraw it with a reason its editors will read (the page goes; their draft stays). A profile
         published again comes back here.
       </p>
-      <h2 className="mt-6 font-serif text-xl">Profile publications</h2>
+      <h2 id="profile-publications" className="mt-6 font-serif text-xl">
+        Profile publications
+      </h2>
+      {profileReviewed ? (
+        <p
+          role="status"
+          className="mt-2 rounded bg-neutral-100 px-3 py-2 text-sm"
+          data-testid="profile-reviewed"
+        >
+          {profileReviewed}
+        </p>
+      ) : null}
       {publications.length === 0 ? (
         <p className="mt-2 text-sm">Nothing awaits review.</p>
       ) : (
