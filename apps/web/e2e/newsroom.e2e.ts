@@ -86,7 +86,7 @@ test('an editor writes, previews, schedules and corrects a story; a writer canno
   const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   await page.getByLabel('Publish at').fill(local);
   await page.getByRole('button', { name: 'Schedule' }).click();
-  await expect(page.getByTestId('story-status')).toContainText('scheduled');
+  await expect(page.getByTestId('story-status')).toContainText('scheduled', { timeout: 20_000 });
 
   // Not before its time; then once, on the front page, its section, the sitemap and the feed.
   expect(await page.request.get('/articles/news/').then((r) => r.text())).not.toContain(headline);
