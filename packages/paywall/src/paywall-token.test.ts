@@ -20,7 +20,27 @@ const ada: PaywallSession = { ...meter, uid: 'user-ada' };
 const asMeter = { purpose: 'meter' } as const;
 const asAda = { purpose: 'paywall-session', userId: 'user-ada' } as const;
 
+/** The signature as the product computed it with WebCrypto before it moved to Node's HMAC. */
+async function webCryptoSignature(payload: string, purpose: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const hmac = { name: 'HMAC', hash: 'SHA-256' } as const;
+  const root = await crypto.subtle.importKey('raw', encoder.encode(secret), hmac, false, ['sign']);
+  const derived = await crypto.subtle.sign('HMAC', root, encoder.encode(`bof-paywall-token/${purpose}`));
+  const key = await crypto.subtle.importKey('raw', derived, hmac, false, ['sign']);
+  return Buffer.from(await crypto.subtle.sign('HMAC', key, encoder.encode(payload))).toString('base64url');
+}
+
 describe('paywall session token', () => {
+  it('signs byte for byte as before, so the cookies browsers hold stay valid', async () => {
+    for (const [session, purpose] of [
+      [meter, 'meter'],
+      [ada, 'paywall-session'],
+    ] as const) {
+      const [payload, signature] = (await signPaywallSession(session, secret, purpose)).split('.');
+      expect(signature).toBe(await webCryptoSignature(payload!, purpose));
+    }
+  });
+
   it('round-trips a meter and a paywall session', async () => {
     expect(
       await verifyPaywallSession(await signPaywallSession(meter, secret, 'meter'), secret, asMeter),
