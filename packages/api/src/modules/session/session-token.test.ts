@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { SessionFacts } from './session-claims';
-import { signSessionToken, verifySessionToken } from './session-token';
+import { createSessionTokenVerifier, signSessionToken, verifySessionToken } from './session-token';
 
 const pair = () => generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
 const ours = pair();
@@ -90,5 +90,56 @@ describe('session token', () => {
 
   it.each(['', 'garbage', 'a.b.c', 'x'.repeat(5000)])('treats %j as no session', async (token) => {
     expect(await verifySessionToken(token, { publicKeys: keys, now })).toBe(null);
+  });
+});
+
+describe('remembered session tokens', () => {
+  const at = (ms: number) => new Date(now.getTime() + ms);
+
+  it('answers a remembered token without verifying again, and still expires it to the second', async () => {
+    const verify = createSessionTokenVerifier(keys, { memoMs: 600_000 });
+    const token = await sign({ ttlSeconds: 30 });
+    const first = await verify(token, now);
+    expect(first).toMatchObject(facts);
+    expect(await verify(token, at(29_000))).toBe(first); // the remembered object, not a new verification
+    expect(await verify(token, at(30_000))).toBe(null);
+    expect(await verify(token, at(31_000))).toBe(null);
+  });
+
+  it('verifies again after the memo lifetime', async () => {
+    const verify = createSessionTokenVerifier(keys, { memoMs: 1_000 });
+    const token = await sign();
+    const first = await verify(token, now);
+    const later = await verify(token, at(1_000));
+    expect(later).toEqual(first);
+    expect(later).not.toBe(first);
+  });
+
+  it('remembers nothing of a forged or foreign token', async () => {
+    const verify = createSessionTokenVerifier(keys);
+    const [header, , signature] = (await sign()).split('.');
+    const forged = Buffer.from(JSON.stringify({ ...facts, is_bof_admin: true, exp: 9_999_999_999 })).toString(
+      'base64url',
+    );
+    const foreign = await signSessionToken(facts, {
+      privateKey: stranger.privateKey,
+      keyId: 'k1',
+      now,
+      ttlSeconds: 900,
+    });
+    for (const token of [`${header}.${forged}.${signature}`, foreign, undefined, '']) {
+      expect(await verify(token, now)).toBe(null);
+      expect(await verify(token, now)).toBe(null);
+    }
+  });
+
+  it('keeps at most the configured number of tokens, forgetting the oldest', async () => {
+    const verify = createSessionTokenVerifier(keys, { entries: 2 });
+    const tokens = await Promise.all([1, 2, 3].map((s) => sign({ now: at(s * 1000) })));
+    const first = await verify(tokens[0], now);
+    await verify(tokens[1], now);
+    expect(await verify(tokens[0], now)).toBe(first);
+    await verify(tokens[2], now); // tokens[1] is now the oldest used and goes
+    expect(await verify(tokens[0], now)).toBe(first);
   });
 });

@@ -52,3 +52,42 @@ export async function verifySessionToken(
   }
   return null;
 }
+
+/** How long a verified token is remembered, and how many are. */
+const VERIFIED_MEMO_MS = 60_000;
+const VERIFIED_MEMO_ENTRIES = 10_000;
+
+/**
+ * `verifySessionToken` with a short memo of the tokens it verified: a signed-in reader's every request
+ * carries the same token, and an ES256 verification costs far more than a map lookup (issue 26). A
+ * remembered token is the same bytes already verified against the same keys, so the answer cannot differ
+ * except by time: its `exp` is checked again on every use, and an entry is forgotten after a minute. Only
+ * valid tokens are remembered (a flood of forged ones fills nothing), at most VERIFIED_MEMO_ENTRIES, the
+ * least recently used dropped first.
+ */
+export function createSessionTokenVerifier(
+  publicKeys: readonly { keyId: string; key: SigningKey }[],
+  limits: { memoMs?: number; entries?: number } = {},
+): (token: string | undefined, now: Date) => Promise<SessionClaims | null> {
+  const memoMs = limits.memoMs ?? VERIFIED_MEMO_MS;
+  const entries = limits.entries ?? VERIFIED_MEMO_ENTRIES;
+  const verified = new Map<string, { claims: SessionClaims; at: number }>();
+  return async (token, now) => {
+    if (!token) return null;
+    const seen = verified.get(token);
+    const at = now.getTime();
+    if (seen && at - seen.at >= 0 && at - seen.at < memoMs) {
+      verified.delete(token);
+      if (seen.claims.exp <= Math.floor(at / 1000)) return null;
+      verified.set(token, seen); // the most recently used go last, the least recently used first
+      return seen.claims;
+    }
+    const claims = await verifySessionToken(token, { publicKeys, now });
+    if (claims) {
+      verified.delete(token);
+      verified.set(token, { claims, at });
+      if (verified.size > entries) verified.delete(verified.keys().next().value!);
+    }
+    return claims;
+  };
+}

@@ -10,7 +10,7 @@ import type { SessionClaims } from './session-claims';
 import { createCastleRiskCheck } from './risk-verdict';
 import { createSessionRepo } from './session.repo';
 import { createSignInRiskRepo } from './sign-in-risk.repo';
-import { verifySessionToken } from './session-token';
+import { createSessionTokenVerifier } from './session-token';
 import { signedInSession, type WhenIdentityUnknown } from './signed-in-session';
 import { loadSessionKeys, type SessionKeys } from './signing-keys';
 
@@ -79,8 +79,7 @@ export async function createSessionModule(
       keep: (userId, reads) => meterRepo.keep(userId, reads),
     },
   };
-  const verify = (token: string | undefined, now: Date) =>
-    verifySessionToken(token, { publicKeys: keys.publicKeys, now });
+  const verify = createSessionTokenVerifier(keys.publicKeys);
   return {
     refresh: (input) => refreshSession(deps, input),
     verify,
