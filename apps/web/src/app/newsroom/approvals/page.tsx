@@ -10,10 +10,6 @@ export const metadata: Metadata = { title: 'Approvals · Newsroom', robots: { in
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
-/**
- * The approvals queue (newsroom admins; 404 for anyone else): person and organisation profiles go live
- * when their editors publish them, and each publication is reviewed here, oldest first.
- */
 /** What the last review did, said above its queue (the reviewed item itself leaves the queue). */
 const PROFILE_REVIEWED: Record<string, string> = {
   approved: 'Approved: the profile stays live.',
@@ -24,6 +20,10 @@ const JOB_REVIEWED: Record<string, string> = {
   rejected: 'Rejected: the employer reads your reason on their jobs page.',
 };
 
+/**
+ * The approvals queue (newsroom admins; 404 for anyone else): person and organisation profiles go live
+ * when their editors publish them, and each publication is reviewed here, oldest first.
+ */
 export default async function ApprovalsPage({
   searchParams,
 }: {
