@@ -17,6 +17,8 @@ import {
 } from './src/server/malformed-request';
 import { handleStoryRequest } from './src/server/access/story-entry';
 import { handleGoneJob } from './src/server/careers/gone-job';
+import { collectorHandlers } from './src/server/collector/collector';
+import { handleCollectorRequest } from './src/server/collector/collector-entry';
 import { startStoryPageCache } from './src/server/access/story-page-server';
 import { gracefulShutdown } from './src/server/graceful-shutdown';
 import { createSecurityHeaders } from './src/server/security/security-headers';
@@ -127,6 +129,7 @@ server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
 function serve(req: IncomingMessage, res: ServerResponse): void {
+  if (handleCollectorRequest(req, res, collectorHandlers)) return;
   if (handleStoryRequest(req, res, { gate: access.gate, handle, storyPages })) return;
   // A job listing closed over 30 days ago answers 410 Gone (spec: expired listings leave the board).
   const next = () => void handle(req, res);
