@@ -19,6 +19,8 @@ import { handleStoryRequest } from './src/server/access/story-entry';
 import { handleGoneJob } from './src/server/careers/gone-job';
 import { collectorHandlers } from './src/server/collector/collector';
 import { handleCollectorRequest } from './src/server/collector/collector-entry';
+import { createProductGraphQLHandler } from './src/server/graphql/graphql-handler';
+import { handleGraphQLRequest } from './src/server/graphql/graphql-entry';
 import { startStoryPageCache } from './src/server/access/story-page-server';
 import { gracefulShutdown } from './src/server/graceful-shutdown';
 import { createSecurityHeaders } from './src/server/security/security-headers';
@@ -105,6 +107,8 @@ const storyPages =
 // An import or edit in any process (content_changes) empties the pages of the stories it names here.
 if (storyPages) services.contentChanges.subscribe((change) => storyPages.invalidate(change));
 
+const siteOrigin = new URL(env.siteUrl).origin;
+const graphQLHandler = createProductGraphQLHandler(env);
 const server = createServer((req, res) => {
   // Route handlers cannot see the socket: its peer address travels in a header no client can supply.
   req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
@@ -129,7 +133,9 @@ server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
 function serve(req: IncomingMessage, res: ServerResponse): void {
+  // The collector and GraphQL need nothing of Next.js: answered here, they skip its request handling.
   if (handleCollectorRequest(req, res, collectorHandlers)) return;
+  if (handleGraphQLRequest(req, res, { handler: graphQLHandler, origin: siteOrigin })) return;
   if (handleStoryRequest(req, res, { gate: access.gate, handle, storyPages })) return;
   // A job listing closed over 30 days ago answers 410 Gone (spec: expired listings leave the board).
   const next = () => void handle(req, res);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import { sendFetchResponse, toFetchRequest } from '../fetch-bridge';
 import type { createCollectorHandlers } from './collector-handlers';
 
 type CollectorHandlers = ReturnType<typeof createCollectorHandlers>;
@@ -30,42 +30,10 @@ export function handleCollectorRequest(
         ? handlers.pixel
         : null;
   if (!handler) return false;
-  handler(webRequest(req, url)).then(
-    (response) => writeResponse(response, res),
-    (error: unknown) => {
-      console.error('The collector failed', error);
-      if (!res.headersSent)
-        res.writeHead(500, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(
-        JSON.stringify({ error: { code: 'collector_failed', message: 'The events were not stored.' } }),
-      );
-    },
-  );
+  // Only the path and query are read: the origin is a fixed one.
+  sendFetchResponse(handler(toFetchRequest(req, 'http://collector')), res, {
+    label: 'The collector failed',
+    body: { error: { code: 'collector_failed', message: 'The events were not stored; send them again.' } },
+  });
   return true;
-}
-
-/** The request as the handlers read it: headers, the address's query, and the body as a stream. */
-function webRequest(req: IncomingMessage, url: string): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
-    else headers.set(name, value);
-  }
-  // Only the path and query are read; the host is fixed so that no header chooses the URL's origin.
-  return new Request(`http://collector${url}`, {
-    method: req.method,
-    headers,
-    ...(req.method === 'POST'
-      ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' }
-      : {}),
-  } as RequestInit);
-}
-
-async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer());
-  res.statusCode = response.status;
-  response.headers.forEach((value, name) => res.setHeader(name, value));
-  res.setHeader('content-length', body.byteLength);
-  res.end(body);
 }

@@ -1,42 +1,15 @@
 import { getServerEnv } from '@bof/config/server';
-import { createBillingMembershipRecords } from '@bof/api/billing';
-import { withOrganisationRecords } from '@bof/api/organisations';
-import { runningServices } from '@bof/api/running-services';
-import { createSessionViewerResolver } from '@bof/api/session-viewer';
-import { createGraphQLHandler, isProductionEndpoint } from '@bof/api/yoga';
-import { CLIENT_ADDRESS_HEADER, clientIp } from '@bof/http/client-ip';
+import { createProductGraphQLHandler } from '../../../server/graphql/graphql-handler';
 
 export const dynamic = 'force-dynamic';
 
-const env = getServerEnv();
-const handler = createGraphQLHandler({
-  // A production build is production, embedded or not: no introspection, suggestions or GraphiQL.
-  production: isProductionEndpoint(env),
-  services: runningServices,
-  // Billing's records, with the organisation accounts and seats of the organisations module.
-  membershipRecords: withOrganisationRecords(
-    createBillingMembershipRecords(async () => (await runningServices()).billing),
-    async () => (await runningServices()).organisations,
-  ),
-  // The viewer is whoever the verified `bof_session` cookie names while its identity session lives;
-  // anonymous otherwise, also when the identity provider cannot be asked.
-  resolveViewer: createSessionViewerResolver({
-    signedIn: async (cookieHeader, now) =>
-      (await runningServices()).sessions.signedIn(cookieHeader, now, 'refuse'),
-  }),
-  // Costly anonymous queries are counted per client, read as the identity server reads it.
-  clientAddress: (request) =>
-    clientIp({
-      socketAddress: request.headers.get(CLIENT_ADDRESS_HEADER),
-      forwardedFor: request.headers.get('x-forwarded-for'),
-      trustedProxies: env.identity.trustedProxies,
-    }),
-});
+const graphQLHandler = createProductGraphQLHandler(getServerEnv());
 
+// The server answers /api/graphql/ itself before Next.js (server.ts); these serve it when Next.js is asked.
 export function GET(request: Request): Promise<Response> {
-  return handler(request);
+  return graphQLHandler(request);
 }
 
 export function POST(request: Request): Promise<Response> {
-  return handler(request);
+  return graphQLHandler(request);
 }
