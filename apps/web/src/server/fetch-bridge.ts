@@ -1,5 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+
+const gzip = promisify(gzipCallback);
+
+/** Bodies smaller than this go as they are: gzip would save little and cost a trip to the thread pool. */
+const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * A Node request as the fetch handlers of the product read it (headers, address and body stream), for the
@@ -23,21 +30,34 @@ export function toFetchRequest(req: IncomingMessage, origin: string): Request {
 }
 
 /**
- * Writes a fetch handler's response (every Set-Cookie kept apart), or a 500 with `failure.body` as JSON
- * when the handler failed.
+ * Writes a fetch handler's response (every Set-Cookie kept apart; gzipped when `acceptEncoding` is given
+ * and takes gzip, for a body of 1 KB or more), or a 500 with `failure.body` as JSON when the handler failed.
  */
 export function sendFetchResponse(
   answer: Promise<Response>,
   res: ServerResponse,
   failure: { label: string; body: unknown },
+  options: { acceptEncoding?: string } = {},
 ): void {
   answer
     .then(async (response) => {
-      const body = Buffer.from(await response.arrayBuffer());
+      let body = Buffer.from(await response.arrayBuffer());
       res.statusCode = response.status;
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie') res.setHeader(name, value);
       });
+      // As Next.js would have: gzip for a client that takes it (nginx in front may do it instead).
+      if (options.acceptEncoding !== undefined) {
+        res.setHeader('vary', 'accept-encoding');
+        if (
+          body.byteLength >= COMPRESS_FROM_BYTES &&
+          !response.headers.has('content-encoding') &&
+          /\bgzip\b/i.test(options.acceptEncoding)
+        ) {
+          body = await gzip(body);
+          res.setHeader('content-encoding', 'gzip');
+        }
+      }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) res.setHeader('set-cookie', cookies);
       res.setHeader('content-length', body.byteLength);

@@ -1,5 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleGraphQLRequest } from './graphql-entry';
 
@@ -54,6 +55,37 @@ describe('GraphQL in front of Next.js', () => {
     const response = await fetch(`${base}/api/graphql/?query=%7B__typename%7D`);
     expect(response.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/; HttpOnly']);
     expect((await response.json()).url).toBe('https://www.example.org/api/graphql/?query=%7B__typename%7D');
+  });
+
+  it('gzips a body of 1 KB or more for a client that takes gzip, as Next.js did', async () => {
+    const query = `{ a: __typename ${'b: __typename '.repeat(80)}}`;
+    const url = `${base}/api/graphql/?query=${encodeURIComponent(query)}`;
+    const raw = await new Promise<{ encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
+      get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            encoding: res.headers['content-encoding'],
+            vary: res.headers.vary,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      }).on('error', reject);
+    });
+    expect(raw.encoding).toBe('gzip');
+    expect(raw.vary).toBe('accept-encoding');
+    expect(JSON.parse(gunzipSync(raw.body).toString()).url).toBe(
+      `https://www.example.org/api/graphql/?query=${encodeURIComponent(query)}`,
+    );
+    // Small answers, and clients that do not take gzip, get the bytes as they are.
+    const small = await new Promise<string | undefined>((resolve, reject) => {
+      get(`${base}/api/graphql/`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        res.resume();
+        resolve(res.headers['content-encoding']);
+      }).on('error', reject);
+    });
+    expect(small).toBeUndefined();
   });
 
   it('answers 500 with a GraphQL error when the handler fails', async () => {

@@ -18,9 +18,14 @@ export function handleGraphQLRequest(
   const url = req.url ?? '';
   const query = url.indexOf('?');
   if ((query === -1 ? url : url.slice(0, query)) !== GRAPHQL_PATH) return false;
-  sendFetchResponse(deps.handler(toFetchRequest(req, deps.origin)), res, {
-    label: 'The GraphQL endpoint failed',
-    body: { errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] },
-  });
+  sendFetchResponse(
+    deps.handler(toFetchRequest(req, deps.origin)),
+    res,
+    {
+      label: 'The GraphQL endpoint failed',
+      body: { errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] },
+    },
+    { acceptEncoding: String(req.headers['accept-encoding'] ?? '') },
+  );
   return true;
 }
