@@ -1,5 +1,6 @@
 import { builder } from '../../builder';
 import { AuthError } from '../../errors/auth-error';
+import { hasErrorCode } from '../../errors/domain-error';
 import { ErrorInterface } from '../../errors/error-types.graphql';
 import { FieldValidationError } from '../../errors/field-validation-error';
 import { registerResultError } from '../../errors/result-errors';
@@ -165,7 +166,11 @@ builder.mutationField('sendBreakingNews', (t) =>
     authScopes: { loggedIn: true },
     errors: { types: [AuthError, UnauthorizedError, NotificationError], directResult: true },
     resolve: async (_root, { storyId }, ctx) => {
-      const story = await ctx.services.newsroom.story(ctx.viewer, String(storyId));
+      const story = await ctx.services.newsroom.story(ctx.viewer, String(storyId)).catch((error: unknown) => {
+        if (hasErrorCode(error, 'newsroom_story_not_found'))
+          throw new NotificationError('push_story_not_found');
+        throw error;
+      });
       if (story.status !== 'published' || !story.articleId)
         throw new NotificationError(
           'push_story_not_found',

@@ -197,6 +197,11 @@ describe('push notifications', () => {
 
     const refused = await harness.post(BREAKING, { id: story.id }, reading);
     expect(refused.body.data!.sendBreakingNews).toMatchObject({ __typename: 'UnauthorizedError' });
+    const unknown = await harness.post(BREAKING, { id: '00000000-0000-4000-8000-000000000000' }, editor);
+    expect(unknown.body.data!.sendBreakingNews).toEqual({
+      __typename: 'NotificationError',
+      code: 'push_story_not_found',
+    });
     const sent = await harness.post(BREAKING, { id: story.id }, editor);
     expect(sent.body.data!.sendBreakingNews).toEqual({ __typename: 'BreakingNewsQueued', queued: true });
     await push.until('bea-breaking', 1);
