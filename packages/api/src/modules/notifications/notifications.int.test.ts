@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, articleTopics, contentTopics, notificationSends } from '@bof/db/schema';
+import { accounts, articleTopics, contentTopics, newsroomStories, notificationSends } from '@bof/db/schema';
 import type { Viewer } from '../../auth/viewer';
 import { createGraphQLHarness, type GraphQLHarness } from '../../testing/graphql-harness';
 import type { Draft } from '../newsroom/newsroom.module';
@@ -154,6 +154,24 @@ describe('push notifications', () => {
     expect(push.messagesFor('otto-off')).toEqual([]);
     expect(push.messagesFor('nico-elsewhere')).toEqual([]);
     expect(push.refused).toEqual([]);
+  });
+
+  it('notifies followers when a scheduled story goes live', async () => {
+    const follower = await reader('sia-scheduled', { follows: ['luxury'], switches: ['FOLLOWED_TOPICS'] });
+    const { newsroom } = harness.services;
+    const story = await newsroom.createStory(editor, { headline: 'A scheduled story about luxury' });
+    await newsroom.saveStory(editor, { id: story.id, baseRevision: 1, draft: ready(story.record, 'luxury') });
+    await newsroom.schedule(editor, story.id, new Date(Date.now() + 60 * 60_000));
+    // Due now: the scheduling sweep (this call, or the module's own timer) publishes it once.
+    await harness.db
+      .update(newsroomStories)
+      .set({ publishAt: new Date(Date.now() - 60_000) })
+      .where(eq(newsroomStories.id, story.id));
+    await newsroom.sweep();
+    await push.until('sia-scheduled', 1);
+    expect(decrypted('sia-scheduled', follower.browser)).toMatchObject([
+      { title: 'A scheduled story about luxury', url: `/articles/news/${story.slug}/` },
+    ]);
   });
 
   it(`sends at most ${FOLLOWED_TOPICS_PER_HOUR} followed-topic notifications per reader per hour, each story once`, async () => {
