@@ -1,7 +1,9 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './support/test';
 import { freshEmail } from './support/identity-mail';
 import { registerWithCode } from './support/identity-journeys';
+import { e2eBase } from './support/site';
 
 /** Counts the page's calls of Notification.requestPermission (the browser's permission prompt). */
 async function countPermissionPrompts(page: Page) {
@@ -54,4 +56,27 @@ test('the account page’s notification switches ask permission only when turned
   await expect(section.getByRole('status')).toContainText(/not set this site up|could not reach/);
   await expect(breaking).toHaveAttribute('aria-checked', 'false');
   expect(await prompts(page)).toBe(0);
+
+  // A browser subscribed elsewhere (here through the API, with the reader's cookies) is listed, and removed.
+  const ecdh = createECDH('prime256v1');
+  const subscribed = await context.request.post(`${e2eBase}/api/graphql/`, {
+    data: {
+      query: 'mutation ($input: SubscribePushInput!) { subscribePush(input: $input) { __typename } }',
+      variables: {
+        input: {
+          endpoint: `https://push.example.org/e2e/${randomBytes(8).toString('hex')}`,
+          p256dh: ecdh.generateKeys().toString('base64url'),
+          auth: randomBytes(16).toString('base64url'),
+          userAgent: 'Firefox on Android',
+        },
+      },
+    },
+  });
+  expect(((await subscribed.json()) as { data: { subscribePush: { __typename: string } } }).data).toEqual({
+    subscribePush: { __typename: 'PushSubscription' },
+  });
+  await page.reload();
+  await section.getByRole('button', { name: /^Remove Firefox on Android/ }).click();
+  await expect(section.getByRole('status')).toHaveText('Firefox on Android gets no more notifications.');
+  await expect(section.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
 });

@@ -12,6 +12,11 @@ export const PushNotificationsQuery = graphql(`
             kind
             enabled
           }
+          subscriptions {
+            id
+            userAgent
+            createdAt
+          }
         }
       }
     }
@@ -26,6 +31,18 @@ export const SubscribePushMutation = graphql(`
       ... on PushSubscription {
         id
       }
+      ... on Error {
+        message
+      }
+    }
+  }
+`);
+
+/** Forgets one of the reader's browsers: it gets no more notifications. */
+export const UnsubscribePushMutation = graphql(`
+  mutation UnsubscribePush($input: UnsubscribePushInput!) {
+    unsubscribePush(input: $input) {
+      __typename
       ... on Error {
         message
       }

@@ -7,8 +7,10 @@ import {
   PushNotificationsQuery,
   SetNotificationPreferenceMutation,
   SubscribePushMutation,
+  UnsubscribePushMutation,
 } from '../../client/graphql/notifications.documents';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
+import { formatDateTime } from '../../site/dates';
 import { deviceName } from './signed-in-sessions';
 
 type Kind = 'FOLLOWED_TOPICS' | 'BREAKING_NEWS';
@@ -25,7 +27,12 @@ const KINDS: { kind: Kind; label: string; hint: string }[] = [
 type Load =
   | { kind: 'loading' }
   | { kind: 'failed' }
-  | { kind: 'ready'; vapidPublicKey: string | null; enabled: Record<Kind, boolean> };
+  | {
+      kind: 'ready';
+      vapidPublicKey: string | null;
+      enabled: Record<Kind, boolean>;
+      browsers: { id: string; userAgent: string; createdAt: unknown }[];
+    };
 
 /** What stands in the way of push in this browser, in words for the reader; null when nothing does. */
 export function pushUnavailableReason(
@@ -95,7 +102,12 @@ export function NotificationSwitches() {
       if (result.__typename !== 'PushNotificationsSuccess') return setLoad({ kind: 'failed' });
       const enabled = { FOLLOWED_TOPICS: false, BREAKING_NEWS: false };
       for (const p of result.data.preferences) enabled[p.kind] = p.enabled;
-      setLoad({ kind: 'ready', vapidPublicKey: result.data.vapidPublicKey ?? null, enabled });
+      setLoad({
+        kind: 'ready',
+        vapidPublicKey: result.data.vapidPublicKey ?? null,
+        enabled,
+        browsers: result.data.subscriptions,
+      });
     } catch {
       setLoad({ kind: 'failed' });
     }
@@ -131,6 +143,24 @@ export function NotificationSwitches() {
     );
   };
 
+  const forget = async (browser: { id: string; userAgent: string }) => {
+    setNotice('');
+    try {
+      const result = (await runMutation(client, UnsubscribePushMutation, { input: { id: browser.id } }))
+        .unsubscribePush;
+      setNotice(
+        result.__typename === 'PushUnsubscribed'
+          ? `${browser.userAgent || 'That browser'} gets no more notifications.`
+          : 'message' in result
+            ? result.message
+            : 'That browser could not be removed.',
+      );
+      await refresh();
+    } catch {
+      setNotice('That browser could not be removed. Check your connection and try again.');
+    }
+  };
+
   const toggle = async (kind: Kind, label: string) => {
     const turningOn = !load.enabled[kind];
     setBusy(kind);
@@ -161,6 +191,7 @@ export function NotificationSwitches() {
           throw new Error('message' in stored ? stored.message : 'Notifications could not be turned on.');
       }
       await save(kind, turningOn);
+      if (turningOn) await refresh();
       setNotice(`${label}: ${turningOn ? 'on in this browser' : 'off'}.`);
     } catch (error) {
       setNotice(error instanceof Error ? error.message : 'The setting could not be changed.');
@@ -199,6 +230,33 @@ export function NotificationSwitches() {
           );
         })}
       </ul>
+      {load.browsers.length > 0 ? (
+        <>
+          <h3 className="mt-6 font-bold">Browsers with notifications on</h3>
+          <ul className="mt-2 divide-y divide-rule rounded border border-rule">
+            {load.browsers.map((browser) => {
+              const name = browser.userAgent || 'A browser';
+              const since = formatDateTime(String(browser.createdAt));
+              return (
+                <li key={browser.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                  <p>
+                    {name} <span className="text-sm text-muted">since {since}</span>
+                  </p>
+                  <button
+                    type="button"
+                    disabled={busy !== null}
+                    onClick={() => void forget(browser)}
+                    className="min-h-11 rounded border border-rule px-3 py-1 text-sm disabled:opacity-60"
+                    aria-label={`Remove ${name}, on since ${since}`}
+                  >
+                    Remove
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : null}
       <p role="status" aria-live="polite" className="mt-3 text-sm">
         {notice}
       </p>
