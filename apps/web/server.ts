@@ -83,6 +83,13 @@ await services.newsletterSending
 await services.careers
   .startWork(services.jobs, { pollingIntervalSeconds: env.databaseUrl ? 2 : 5 })
   .catch((error: unknown) => console.error('Starting the job alert worker failed', error));
+// Web Push notifications (ADR 39): new stories' fan-outs to their topics' followers, breaking news, and
+// each delivery to a browser's push service, retried by the queue.
+await services.notifications
+  .startWork({ pollingIntervalSeconds: env.databaseUrl ? 2 : 5 })
+  .catch((error: unknown) => console.error('Starting the notification workers failed', error));
+if (!services.notifications.publicKey())
+  console.warn('Push notifications are off: set WEB_PUSH_VAPID_PUBLIC_KEY, _PRIVATE_KEY and _SUBJECT.');
 if (!services.emailChange)
   console.warn("E-mail changes are off: set IDENTITY_ADMIN_URL to the identity provider's admin API.");
 

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webpush from 'web-push';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDir = path.join(root, 'apps/web');
@@ -42,6 +43,7 @@ export function importContent(databaseUrl, source) {
 /** The settings every process shares: the same database and the same secrets (production names them). */
 export function clusterEnv(databaseUrl, dataDir) {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const vapid = webpush.generateVAPIDKeys();
   return {
     ...process.env,
     NODE_ENV: 'production',
@@ -54,6 +56,9 @@ export function clusterEnv(databaseUrl, dataDir) {
     SESSION_SIGNING_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     PAYWALL_COOKIE_SECRET: randomBytes(32).toString('hex'),
     IDENTITY_SECRET: randomBytes(32).toString('hex'),
+    WEB_PUSH_VAPID_PUBLIC_KEY: vapid.publicKey,
+    WEB_PUSH_VAPID_PRIVATE_KEY: vapid.privateKey,
+    WEB_PUSH_VAPID_SUBJECT: 'mailto:notifications@example.org',
     // nginx is the one proxy in front: the client's address is the one it adds to X-Forwarded-For.
     IDENTITY_TRUSTED_PROXIES: '1',
     // Every request comes from one loopback address, standing for many readers' (the rolling restart's

@@ -17,6 +17,7 @@ import './modules/organisations/purchase-organisation-seats.graphql';
 import './modules/students/students.graphql';
 import './modules/newsletters/newsletters.graphql';
 import './modules/follows/follows.graphql';
+import './modules/notifications/notifications.graphql';
 import './modules/profiles/profile-types.graphql';
 import './modules/profiles/profiles.graphql';
 import './modules/newsroom/newsroom.graphql';

@@ -35,6 +35,10 @@ import { createProfilesModule, type ProfilesModule } from './modules/profiles/pr
 import { createEventsModule, type EventsModule } from './modules/events/events.module';
 import { createJobsModule, type JobsModule } from './modules/jobs/jobs.module';
 import {
+  createNotificationsModule,
+  type NotificationsModule,
+} from './modules/notifications/notifications.module';
+import {
   createNewsletterSendingModule,
   createNewsletterSignUpModule,
   createNewslettersModule,
@@ -88,6 +92,8 @@ export interface Services extends Platform {
   events: EventsModule;
   /** The careers board: job listings, employers' postings and approvals, saved jobs and job alerts. */
   careers: JobsModule;
+  /** Web Push notifications: readers' subscriptions and switches, new stories they follow, breaking news. */
+  notifications: NotificationsModule;
   /** Search over the index, and cited answers (extractive, or the configured model's). */
   search: SearchService;
   personalDetails: PersonalDetails;
@@ -167,6 +173,8 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     announce: (repo, change) => announceContentChange(repo.db, change),
     profileReviews: profiles.reviews,
     sweepMs: ports.newsroomSweepMs,
+    // Read when a story first goes live, after the notifications module below exists.
+    firstPublished: (articleId) => notifications.storyPublished(articleId),
   });
   const contentChanges = openContentChangeFeed(platform);
   // Another process imported or edited stories: the access index reloads now rather than at its next poll.
@@ -180,6 +188,10 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
   const content = cacheListsUntilChanged(contentServiceFor(db), contentChanges);
   const jobs = await createPgBossJobs(platform.database, { scheduler: ports.jobScheduler ?? true });
   const follows = createFollowsModule(platform, { content, profiles });
+  const notifications = createNotificationsModule(platform, {
+    jobs,
+    requireEditor: (viewer) => newsroom.requireStaff(viewer, 'publish'),
+  });
   const newsletterSending = createNewsletterSendingModule(platform, {
     jobs,
     courier: ports.courier,
@@ -209,6 +221,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
       identityAdmin: identityAdminFor(platform, ports),
     }),
     follows,
+    notifications,
     profiles,
     events: createEventsModule(platform, {
       billing,

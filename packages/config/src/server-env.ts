@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseAnalyticsEnv, type AnalyticsEnv } from './analytics-env';
 import { parseBillingEnv, type BillingEnv } from './billing-env';
 import { parseMediaEnv, type MediaEnv } from './media-env';
+import { parseWebPushEnv, type WebPushEnv } from './web-push-env';
 import { ConfigurationError } from './configuration-error';
 import { parseIdentityEnv, type IdentityEnv } from './identity-env';
 import {
@@ -158,6 +159,11 @@ export interface ServerEnv {
   billing: BillingEnv;
   /** Where uploaded photos are stored: S3-compatible storage when MEDIA_S3_* are set (media-env.ts). */
   media: MediaEnv;
+  /**
+   * The Web Push sender's VAPID keys when WEB_PUSH_VAPID_* are set (web-push-env.ts); otherwise the
+   * embedded defaults keep a generated pair under `dataDir/keys` and production sends no push.
+   */
+  webPush: WebPushEnv;
   /** The built-in identity server: sessions, return URLs, rate limits, courier (identity-env.ts). */
   identity: IdentityEnv;
   /** Where enquiries from the contact pages are e-mailed (the desks' shared inbox). */
@@ -242,7 +248,8 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
   const billing = collect(() => parseBillingEnv(cleaned));
   const identity = collect(() => parseIdentityEnv(cleaned, { embedded }));
   const media = collect(() => parseMediaEnv(cleaned));
-  if (problems.length > 0 || !analytics || !billing || !identity || !media)
+  const webPush = collect(() => parseWebPushEnv(cleaned));
+  if (problems.length > 0 || !analytics || !billing || !identity || !media || !webPush)
     throw new ConfigurationError(problems);
   const root = findRepoRoot();
   return {
@@ -283,6 +290,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
     analytics,
     billing,
     media,
+    webPush,
     identity,
     devToolsAllowRemote: raw.DEV_TOOLS_ALLOW_REMOTE,
     storyCache: {

@@ -21,3 +21,4 @@ export * from './newsroom';
 export * from './profiles';
 export * from './events';
 export * from './jobs';
+export * from './notifications';

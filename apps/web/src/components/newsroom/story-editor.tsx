@@ -1,5 +1,6 @@
 'use client';
 
+import { BreakingNewsButton } from './breaking-news-button';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
@@ -788,6 +789,7 @@ export function StoryEditor({ story, taxonomy, choices, canPublish, autosaveMs }
                 {status === 'published' ? 'Unpublish' : 'Cancel the schedule'}
               </button>
             ) : null}
+            {status === 'published' ? <BreakingNewsButton storyId={story.id} className={button} /> : null}
           </section>
         ) : (
           <p className="text-sm">Writers save drafts; an editor schedules and publishes them.</p>

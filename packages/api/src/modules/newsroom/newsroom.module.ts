@@ -42,6 +42,7 @@ export function createNewsroomModule(
   platform: Pick<Platform, 'db' | 'env'>,
   deps: {
     announce: NewsroomDeps['announce'];
+    firstPublished?: NewsroomDeps['firstPublished'];
     profileReviews?: NewsroomDeps['profileReviews'];
     sweepMs?: number;
     now?: () => Date;
@@ -62,6 +63,7 @@ export function createNewsroomModule(
       await importContentInto(repo.db, memorySource([{ source: 'newsroom', record: 1, value: record }]));
     },
     announce: deps.announce,
+    ...(deps.firstPublished ? { firstPublished: deps.firstPublished } : {}),
     previewSecret,
     bootstrapAdmins: platform.env.newsroomAdmins,
     ...(deps.profileReviews ? { profileReviews: deps.profileReviews } : {}),

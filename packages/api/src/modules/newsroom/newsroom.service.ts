@@ -40,6 +40,11 @@ export interface NewsroomDeps {
   publishRecord(repo: NewsroomRepo, record: ContentRecord): Promise<void>;
   /** Announces a content change inside the writing transaction. */
   announce(repo: NewsroomRepo, change: ContentChangeNotice): Promise<void>;
+  /**
+   * A story went live for the first time (called after its transaction committed): followers'
+   * notifications are queued. A failure here is logged, never undoes the publication.
+   */
+  firstPublished?(articleId: string): Promise<void>;
   previewSecret: string;
   /** Addresses that become newsroom admins when they first come to the newsroom (NEWSROOM_ADMINS). */
   bootstrapAdmins?: readonly string[];
@@ -158,6 +163,12 @@ export function createNewsroomService(deps: NewsroomDeps) {
       throw new FieldValidationError([
         { path, code: 'slug_taken', message: `Another story already uses this slug. Try “${suggestion}”.` },
       ]);
+  }
+
+  async function afterFirstPublication(articleId: string): Promise<void> {
+    await deps.firstPublished?.(articleId).catch((error: unknown) => {
+      console.error('newsroom: queueing the notifications of a new story failed', error);
+    });
   }
 
   /** Writes the story into the published content and announces it, inside `r`'s transaction. */
@@ -367,10 +378,13 @@ export function createNewsroomService(deps: NewsroomDeps) {
     /** Publishes now (or pushes the saved revision of a published story live). */
     async publish(viewer: Viewer | null, id: string): Promise<StoryRow> {
       const staff = await requireStaff(viewer, 'publish');
-      return repo.transaction(async (r) => {
+      const { row, first } = await repo.transaction(async (r) => {
         const story = await visibleStory(staff, id, r, true);
-        return goLive(r, story, staff.userId, deps.now());
+        const live = await goLive(r, story, staff.userId, deps.now());
+        return { row: live, first: story.publishedAt === null };
       });
+      if (first && row.articleId) await afterFirstPublication(row.articleId);
+      return row;
     },
 
     async schedule(viewer: Viewer | null, id: string, publishAt: Date): Promise<StoryRow> {
@@ -450,11 +464,12 @@ export function createNewsroomService(deps: NewsroomDeps) {
         try {
           const done = await repo.transaction(async (r) => {
             const claimed = await r.claimDue(id);
-            if (!claimed) return false;
-            await goLive(r, { ...claimed, status: 'scheduled' }, null, deps.now());
-            return true;
+            if (!claimed) return null;
+            const live = await goLive(r, { ...claimed, status: 'scheduled' }, null, deps.now());
+            return { articleId: live.articleId, first: claimed.publishedAt === null };
           });
           if (done) published++;
+          if (done?.first && done.articleId) await afterFirstPublication(done.articleId);
         } catch (error) {
           await repo.transaction(async (r) => {
             const story = await r.story(id, true);

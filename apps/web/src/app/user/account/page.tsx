@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getServerEnv } from '@bof/config/server';
 import { EmailChangeForm } from '../../../components/account/email-change-form';
+import { NotificationSwitches } from '../../../components/account/notification-switches';
 import { PersonalDetailsForm } from '../../../components/account/personal-details-form';
 import { SignedInSessions } from '../../../components/account/signed-in-sessions';
 import { StudentStatusSection } from '../../../components/account/student-status';
@@ -94,6 +95,18 @@ export default async function AccountPage({ searchParams }: Props) {
         </h2>
         <div className="mt-4">
           <MyGifts />
+        </div>
+      </section>
+
+      <section aria-labelledby="notifications-heading" id="notifications" className="mt-12">
+        <h2 id="notifications-heading" className="font-serif text-2xl font-bold">
+          Notifications
+        </h2>
+        <p className="mt-2 text-muted">
+          Notifications come to this browser. Your browser asks your permission when you turn one on.
+        </p>
+        <div className="mt-4">
+          <NotificationSwitches />
         </div>
       </section>
 
