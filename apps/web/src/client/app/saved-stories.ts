@@ -31,6 +31,9 @@ export interface StoryCache {
   delete(request: string): Promise<boolean>;
 }
 
+/** The addresses of stories: articles and case studies. */
+const STORY_PATH = /^\/(?:articles\/[^/]+\/[^/]+|case-studies\/[^/]+)\/$/;
+
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
 /** A story path from any address of the site: no query (gift links, app marker), no fragment. */
@@ -41,7 +44,7 @@ export function storyPath(address: string, origin: string): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== origin || !/^\/articles\/[^/]+\/[^/]+\/$/.test(url.pathname)) return null;
+  if (url.origin !== origin || !STORY_PATH.test(url.pathname)) return null;
   return url.pathname;
 }
 
