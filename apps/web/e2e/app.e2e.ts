@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './support/test';
+import { chromiumLaunchOptions } from '../../../tooling/playwright/chromium';
+import { chromium, expect, test, type Page } from './support/test';
 import { storiesWith } from './support/demo-stories';
 import { registerWithCode, sessionClaims, signOut } from './support/identity-journeys';
 import { freshEmail } from './support/identity-mail';
@@ -10,7 +14,6 @@ import { becomeLevel, type ReaderClaims } from './support/reader-tokens';
 // on sign-out, and the app screen. Only this journey runs with the service worker (playwright.config.ts
 // blocks it for the others, whose `page.route` it would bypass).
 test.use({ serviceWorkers: 'allow' });
-test.describe.configure({ mode: 'serial' });
 
 const COLLECTOR_POST = '/api/collector/com.snowplowanalytics.snowplow/tp2/';
 const premium = storiesWith('premium');
@@ -70,12 +73,29 @@ test('the app installs: manifest, icons, Chromium finds no installability error,
 
   await page.goto('/');
   await controlled(page);
-  const cdp = await page.context().newCDPSession(page);
-  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
-    installabilityErrors: unknown[];
-  };
-  expect(installabilityErrors).toEqual([]);
   await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', /apple-touch-icon\.png/);
+
+  // Chromium's own installability check (what Lighthouse used) refuses any incognito profile, as every
+  // Playwright context is: it runs in a browser with a profile folder of its own.
+  const profile = mkdtempSync(path.join(tmpdir(), 'bof-app-'));
+  const installed = await chromium.launchPersistentContext(profile, {
+    ...chromiumLaunchOptions(),
+    baseURL: test.info().project.use.baseURL,
+    serviceWorkers: 'allow',
+  });
+  try {
+    const tab = installed.pages()[0] ?? (await installed.newPage());
+    await tab.goto('/');
+    await controlled(tab);
+    const cdp = await installed.newCDPSession(tab);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: unknown[];
+    };
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await installed.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 });
 
 test('a member saves a story, reads it offline, meets the offline page, manages the list, and signing out purges it', async ({

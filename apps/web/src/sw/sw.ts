@@ -122,6 +122,24 @@ const serwist = new Serwist({
 
 serwist.addEventListeners();
 
+/**
+ * The offline page hydrates offline too (it lists the saved stories from the cache): its scripts and
+ * styles are kept on install, as it is never visited online before it is needed.
+ */
+async function keepOfflinePageAssets(): Promise<void> {
+  const page = await fetch(OFFLINE_PATH, { credentials: 'same-origin' });
+  if (!page.ok) return;
+  const html = await page.text();
+  const assets = new Set([...html.matchAll(/\/_next\/static\/[^"'\\\s)]+/g)].map((found) => found[0]));
+  const cache = await caches.open(STATIC_CACHE);
+  await Promise.all([...assets].map((asset) => cache.add(asset).catch(() => undefined)));
+}
+addEventListener('install', (event) => {
+  (event as Event & { waitUntil(promise: Promise<unknown>): void }).waitUntil(
+    keepOfflinePageAssets().catch(() => undefined),
+  );
+});
+
 // ---- Push notifications (issue 27 part 3) ----------------------------------------------------------
 // The push handlers are added here: `import { registerPushHandlers } from './push';` at the top and
 // `registerPushHandlers(self);` on the next line.
