@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -27,8 +27,10 @@ async function controlled(page: Page) {
 /** The index of saved stories, read in the page from the Cache API. */
 const savedIndex = (page: Page) =>
   page.evaluate(async () => {
-    const cache = await caches.open('bof-saved-stories-v1');
-    const index = await cache.match('/__offline__/saved-stories.json');
+    // caches.match with a name never creates the cache, so the purge's result is what is read.
+    const index = await caches.match('/__offline__/saved-stories.json', {
+      cacheName: 'bof-saved-stories-v1',
+    });
     return index ? ((await index.json()) as { slug: string }[]).map((story) => story.slug) : [];
   });
 
@@ -141,9 +143,11 @@ test('a member saves a story, reads it offline, meets the offline page, manages 
   await page.getByRole('button', { name: 'Save for offline' }).click();
   await expect(page.getByText('Saved: this story reads without a connection')).toBeVisible();
   expect(await savedIndex(page)).toEqual([first.slug]);
+  // Signed out from the front page (a story would show its wall's own sign-in link once signed out).
+  await page.goto('/');
   await signOut(page);
-  expect(await savedIndex(page)).toEqual([]);
   expect(await page.evaluate(() => caches.keys())).not.toContain('bof-saved-stories-v1');
+  expect(await savedIndex(page)).toEqual([]);
 });
 
 test('a story behind a wall offers no saving', async ({ page }) => {
@@ -186,4 +190,38 @@ test('a signed-out reader starting the app meets the app screen, reported as app
   await page.goto('/');
   await expect(page).toHaveURL(/\/$/);
   await context.close();
+});
+
+test('a new version of the site is offered to the open app, and Reload brings it in', async ({ page }) => {
+  await page.goto('/');
+  await controlled(page);
+  await page.evaluate(() => {
+    (window as unknown as { beforeUpdate?: boolean }).beforeUpdate = true;
+  });
+  // A deployment, as the browser sees it: /sw.js answers with other bytes.
+  const file = path.resolve('apps/web/public/sw.js');
+  const original = readFileSync(file, 'utf8');
+  writeFileSync(file, `${original}\n// another version ${Date.now()}\n`);
+  try {
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    const banner = page.locator('[data-app-update]');
+    await expect(banner).toContainText('A new version is available');
+    await Promise.all([
+      page.waitForEvent('framenavigated'),
+      banner.getByRole('button', { name: 'Reload' }).click(),
+    ]);
+    await page.waitForLoadState('load');
+    expect(
+      await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false),
+    ).toBe(false);
+    await controlled(page);
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+    ).toBeNull();
+    await expect(banner).toHaveCount(0);
+  } finally {
+    writeFileSync(file, original);
+  }
 });

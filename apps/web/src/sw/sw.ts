@@ -61,8 +61,8 @@ const isImage = (url: URL) =>
 
 /** The stored copy of a saved story, by path (the address may carry a gift token or the app marker). */
 async function savedStory(url: URL): Promise<Response | undefined> {
-  const cache = await caches.open(SAVED_STORIES_CACHE);
-  return cache.match(url.pathname);
+  // caches.match with a name never creates the cache (a purged one stays gone).
+  return caches.match(url.pathname, { cacheName: SAVED_STORIES_CACHE });
 }
 
 async function offlinePage(from: URL): Promise<Response> {
@@ -81,7 +81,7 @@ async function navigate({ request, event, url }: RouteHandlerCallbackOptions): P
 
 /** An illustration of a saved story first; then the bounded image cache; offline, any stored width. */
 async function image({ request, event, url }: RouteHandlerCallbackOptions): Promise<Response> {
-  const saved = await caches.open(SAVED_STORIES_CACHE).then((cache) => cache.match(request));
+  const saved = await caches.match(request, { cacheName: SAVED_STORIES_CACHE });
   if (saved) return saved;
   try {
     return await images.handle({ request, event });
@@ -89,6 +89,7 @@ async function image({ request, event, url }: RouteHandlerCallbackOptions): Prom
     const original = url.searchParams.get('url');
     if (original) {
       for (const name of [SAVED_STORIES_CACHE, IMAGES_CACHE]) {
+        if (!(await caches.has(name))) continue;
         const cache = await caches.open(name);
         for (const key of await cache.keys()) {
           if (new URL(key.url).searchParams.get('url') === original) {

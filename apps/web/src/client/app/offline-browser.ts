@@ -14,8 +14,11 @@ export const ENTITLEMENT_PATH = '/api/offline/entitlement/';
 
 const available = () => typeof window !== 'undefined' && 'caches' in window;
 
+/** Whether there is anything saved: reading never creates the cache, so a purge leaves none behind. */
+const hasSaved = async () => available() && (await caches.has(SAVED_STORIES_CACHE));
+
 export async function savedStories(): Promise<SavedStory[]> {
-  if (!available()) return [];
+  if (!(await hasSaved())) return [];
   return readIndex(await caches.open(SAVED_STORIES_CACHE));
 }
 
@@ -29,7 +32,7 @@ export async function saveForOffline(address: string): Promise<SaveResult> {
 }
 
 export async function removeSaved(path: string): Promise<void> {
-  if (!available()) return;
+  if (!(await hasSaved())) return;
   await removeStory(await caches.open(SAVED_STORIES_CACHE), path);
 }
 
@@ -44,7 +47,7 @@ export async function purgeReaderCaches(): Promise<void> {
  * Offline (or when the server does not answer) nothing is dropped; the next start asks again.
  */
 export async function dropStoriesNoLongerEntitled(): Promise<SavedStory[]> {
-  if (!available() || !navigator.onLine) return [];
+  if (!navigator.onLine || !(await hasSaved())) return [];
   const cache = await caches.open(SAVED_STORIES_CACHE);
   const stories = await readIndex(cache);
   if (stories.length === 0) return [];
