@@ -138,7 +138,18 @@ test('a member saves a story, reads it offline, meets the offline page, manages 
   await expect(section).toContainText('No stories saved');
   expect(await savedIndex(page)).toEqual([]);
 
-  // Saved again, then signed out: nothing stays.
+  // Saved again, then the membership lapses: the next start asks the server and drops the story.
+  await page.goto(first.path);
+  await page.getByRole('button', { name: 'Save for offline' }).click();
+  await expect(page.getByText('Saved: this story reads without a connection')).toBeVisible();
+  expect(await savedIndex(page)).toEqual([first.slug]);
+  await becomeLevel(page.context(), claims, 'None');
+  await page.goto('/user/account/');
+  await expect.poll(() => savedIndex(page)).toEqual([]);
+  await expect(section).toContainText('No stories saved');
+
+  // A member again, saved again, then signed out: nothing stays.
+  await becomeLevel(page.context(), claims, 'Premium');
   await page.goto(first.path);
   await page.getByRole('button', { name: 'Save for offline' }).click();
   await expect(page.getByText('Saved: this story reads without a connection')).toBeVisible();

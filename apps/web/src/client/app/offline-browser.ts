@@ -11,6 +11,8 @@ import {
 } from './saved-stories';
 
 export const ENTITLEMENT_PATH = '/api/offline/entitlement/';
+/** Sent on `window` when saved stories were dropped (the start check), so open lists read them again. */
+export const SAVED_STORIES_CHANGED = 'bof:saved-stories-changed';
 
 const available = () => typeof window !== 'undefined' && 'caches' in window;
 
@@ -65,7 +67,12 @@ export async function dropStoriesNoLongerEntitled(): Promise<SavedStory[]> {
     return [];
   }
   if (!Array.isArray(entitled)) return [];
-  return keepEntitled(cache, new Set(entitled.filter((slug): slug is string => typeof slug === 'string')));
+  const dropped = await keepEntitled(
+    cache,
+    new Set(entitled.filter((slug): slug is string => typeof slug === 'string')),
+  );
+  if (dropped.length > 0) window.dispatchEvent(new Event(SAVED_STORIES_CHANGED));
+  return dropped;
 }
 
 /** "1.2 MB", "340 KB": sizes as the account page shows them. */

@@ -1,7 +1,13 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { formatBytes, purgeReaderCaches, removeSaved, savedStories } from '../../client/app/offline-browser';
+import {
+  SAVED_STORIES_CHANGED,
+  formatBytes,
+  purgeReaderCaches,
+  removeSaved,
+  savedStories,
+} from '../../client/app/offline-browser';
 import type { SavedStory } from '../../client/app/saved-stories';
 import { useHydrated } from '../../client/use-hydrated';
 
@@ -17,7 +23,12 @@ export function SavedOffline() {
   const load = useCallback(() => {
     void savedStories().then(setStories);
   }, []);
-  useEffect(load, [load]);
+  useEffect(() => {
+    load();
+    // The start check may drop stories the reader is no longer entitled to while this list is open.
+    window.addEventListener(SAVED_STORIES_CHANGED, load);
+    return () => window.removeEventListener(SAVED_STORIES_CHANGED, load);
+  }, [load]);
 
   if (!hydrated) return <p className="text-muted">Loading your saved stories…</p>;
   if (typeof caches === 'undefined')
