@@ -108,6 +108,9 @@ test('a member saves a story, reads it offline, meets the offline page, manages 
   await registerWithCode(page, freshEmail('app'));
   const claims = (await sessionClaims(page)) as ReaderClaims;
   await becomeLevel(page.context(), claims, 'Premium');
+  // A member is not shown the app screen: the app goes straight to the front page.
+  await page.goto('/app/');
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
 
   await page.goto(first.path);
   await controlled(page);
@@ -126,6 +129,7 @@ test('a member saves a story, reads it offline, meets the offline page, manages 
   await expect(page).toHaveURL(/\/offline\/\?from=%2Fcareers%2F/);
   await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
   await expect(page.locator('[data-offline-saved] a')).toHaveCount(2);
+  await axe(page);
   await page.context().setOffline(false);
 
   // The account page lists them with their sizes; Remove all empties the list.
