@@ -39,6 +39,11 @@ const config: NextConfig = {
     imageSizes: [256, 384],
     minimumCacheTTL: 31_536_000,
   },
+  // The service worker (public/sw.js, built by scripts/build-sw.ts) is checked for a new version on every
+  // visit, never answered from an HTTP cache (issue 27, ADR 0040).
+  async headers() {
+    return [{ source: '/sw.js', headers: [{ key: 'Cache-Control', value: 'no-cache' }] }];
+  },
   // `npm test` type-checks the whole workspace once (tsc); the build need not do it again.
   typescript: { ignoreBuildErrors: true },
 };

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { toClientConfig } from '@bof/config/client';
 import { ConfigurationError, getServerEnv, type ServerEnv } from '@bof/config/server';
 import { isBuildSource } from './build-sources';
+import { buildServiceWorker } from './build-sw';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rootDir = path.resolve(webDir, '../..');
@@ -72,6 +73,7 @@ function newestMtime(dir: string): number {
 
 function reason(): string | undefined {
   if (!existsSync(buildId)) return 'no build yet';
+  if (!existsSync(path.join(webDir, 'public/sw.js'))) return 'no service worker yet';
   const builtAt = statSync(buildId).mtimeMs;
   const sources = [webDir, path.join(rootDir, 'packages'), path.join(rootDir, 'content')].filter(existsSync);
   if (sources.some((dir) => newestMtime(dir) > builtAt)) return 'sources changed since the last build';
@@ -90,6 +92,8 @@ if (process.argv.includes('--stamp')) {
 const why = reason();
 if (why) {
   console.log(`Building the web app (${why})…`);
+  // The service worker first: public/sw.js is served from the public folder next to the build.
+  await buildServiceWorker();
   const result = spawnSync('npx', ['next', 'build'], { cwd: webDir, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stampFile, settings);

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { toClientConfig } from '@bof/config/client';
 import { getServerEnv } from '@bof/config/server';
 import { AnalyticsShell } from '../client/analytics/analytics-shell';
+import { AppShell } from '../components/app/app-shell';
 import { AuthProvider } from '../client/auth/auth-provider';
 import { DetailsPrompt } from '../components/auth/details-prompt';
 import { ClientConfigProvider } from '../client/config/client-config';
@@ -22,6 +23,9 @@ export function generateMetadata(): Metadata {
     metadataBase: new URL(`${env.siteUrl}/`),
     // Resolved against the request path, with the trailing slash the routes use: base + path + '/'.
     alternates: { canonical: './' },
+    // The installed app (issue 27): app/manifest.ts, and the home screen icon iOS asks for.
+    appleWebApp: { capable: true, title: env.siteName, statusBarStyle: 'default' },
+    icons: { apple: [{ url: '/app-icons/apple-touch-icon.png', sizes: '180x180' }] },
   };
 }
 
@@ -30,6 +34,7 @@ export const viewport: Viewport = {
   width: 'device-width',
   initialScale: 1,
   maximumScale: 1,
+  themeColor: '#a3122a',
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
@@ -51,6 +56,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <SiteFooter siteName={siteName} />
             <DetailsPrompt />
             <AnalyticsShell />
+            <AppShell registerWorker={env.nodeEnv === 'production'} />
           </AuthProvider>
         </ClientConfigProvider>
       </body>

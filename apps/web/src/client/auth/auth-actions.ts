@@ -1,6 +1,7 @@
 import { LOGOUT_WAIT_MS } from '@bof/config/constants';
 import type { IdentityClient, IdentityFlow } from '../identity/identity-client';
 import { IdentityApiError } from '../identity/identity-errors';
+import { currentApp } from '../app/app-mode';
 import type { AuthStore } from './auth-state';
 import { resolveRedirectTarget } from './redirect-target';
 import { STORAGE_KEYS } from './storage-keys';
@@ -147,7 +148,7 @@ export function createAuthActions(deps: AuthActionDeps) {
     async logout(options: { redirectTo?: string | null } = {}) {
       const returnTo = target('logout', options.redirectTo);
       deps.storage.set(STORAGE_KEYS.userRedirect, returnTo);
-      deps.track?.({ event: 'logout', data: { app: 'web' } });
+      deps.track?.({ event: 'logout', data: { app: currentApp() } });
       // The product session ends first: a stolen or leftover token must not outlive the sign-out.
       await deps
         .endProductSession?.()

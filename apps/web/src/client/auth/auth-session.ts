@@ -1,4 +1,5 @@
 import { TOKEN_EXPIRY_LEEWAY_SECONDS } from '@bof/config/constants';
+import { currentApp } from '../app/app-mode';
 import type { AuthState, AuthStore } from './auth-state';
 import { LOGIN_POLICY_PATH, loginPolicyFlagged } from './login-policy';
 import { clearPendingSignIn, readPendingSignIn } from './pending-sign-in';
@@ -111,7 +112,7 @@ function reportSignIn(
     return false;
   }
   clearPendingSignIn(deps.storage);
-  const data = { app: 'web', connection: pending.connection };
+  const data = { app: currentApp(), connection: pending.connection };
   deps.track(
     pending.kind === 'register' || state.user.isFirstLogin
       ? { event: 'registered', data }

@@ -8,6 +8,8 @@ import { PREVIEW_BLOCKS, storyAccess } from '../../server/access/story-access';
 import { DECISION_ATTRIBUTE } from '../../server/access/story-page-cache';
 import { wallCurrency } from '../../server/access/wall-currency';
 import { wallPlans } from '../../server/access/wall-plans';
+import { ENTITLED_ATTRIBUTE } from '../../client/app/saved-stories';
+import { SaveForOffline } from '../app/save-for-offline';
 import { PaywallDebug } from '../debug/paywall-debug';
 import { GiftOpenedNotice } from '../gifts/gift-notice';
 import { StoryWall } from './story-wall';
@@ -60,9 +62,18 @@ export async function gatedStory(story: Story, storyUrl: string): Promise<GatedS
       }}
     />
   ) : null;
+  // Offline reading (issue 27): only a reader the server sends the whole story may save it; the saving
+  // page fetches the story again and stores it only when this marker is in the answer.
+  const offline = access.opens ? (
+    <>
+      <span hidden {...{ [ENTITLED_ATTRIBUTE]: story.slug }} />
+      <SaveForOffline path={new URL(storyUrl).pathname} />
+    </>
+  ) : null;
   const notice = (
     <>
       {marker}
+      {offline}
       {debug}
       {gift?.status === 'opened' ? (
         <GiftOpenedNotice giftId={gift.giftId} articleId={story.id} />

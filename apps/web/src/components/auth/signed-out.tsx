@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
+import { purgeReaderCaches } from '../../client/app/offline-browser';
 import { useAuth } from '../../client/auth/auth-provider';
 import { resolveRedirectTarget } from '../../client/auth/redirect-target';
 import { STORAGE_KEYS, safeStorage } from '../../client/auth/storage-keys';
@@ -29,7 +30,10 @@ export function SignedOut() {
       }
       setPhase('done');
       safeStorage.remove(STORAGE_KEYS.userRedirect);
-      window.location.replace(target);
+      // Signed out: what was kept for offline reading for this reader goes too (issue 27).
+      void purgeReaderCaches()
+        .catch(() => undefined)
+        .then(() => window.location.replace(target));
     });
     // Runs once on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps

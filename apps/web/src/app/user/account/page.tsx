@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { getServerEnv } from '@bof/config/server';
 import { EmailChangeForm } from '../../../components/account/email-change-form';
 import { NotificationSwitches } from '../../../components/account/notification-switches';
+import { SavedOffline } from '../../../components/account/saved-offline';
 import { PersonalDetailsForm } from '../../../components/account/personal-details-form';
 import { SignedInSessions } from '../../../components/account/signed-in-sessions';
 import { StudentStatusSection } from '../../../components/account/student-status';
@@ -107,6 +108,15 @@ export default async function AccountPage({ searchParams }: Props) {
         </p>
         <div className="mt-4">
           <NotificationSwitches />
+        </div>
+      </section>
+
+      <section aria-labelledby="offline-heading" id="offline" className="mt-12">
+        <h2 id="offline-heading" className="font-serif text-2xl font-bold">
+          Saved for offline
+        </h2>
+        <div className="mt-4">
+          <SavedOffline />
         </div>
       </section>
 
