@@ -94,7 +94,7 @@ export function registerPushHandlers(self: PushWorkerScope): void {
       self.registration.showNotification(payload.title, {
         body: payload.body,
         ...(payload.tag ? { tag: payload.tag } : {}),
-        icon: '/logo.png',
+        icon: '/app-icons/icon-192.png',
         data: { url: payload.url },
       }),
     );
