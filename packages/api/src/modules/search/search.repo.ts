@@ -149,13 +149,13 @@ export function createSearchRepo(db: Database, sizes: CandidateSizes = CANDIDATE
               and (d.expires_at is null or d.expires_at > ${now.toISOString()}::timestamptz) limit ${UNDATED_CANDIDATES})`;
       // The newest matches (docs/adr/0033, docs/adr/0042). The newest `sizes.sample` documents are tested
       // first: how many of them match says which way is cheaper. When at least 1 % do, the walk down the
-      // recency index finds the newest matches at once (testing each vector, up to `sizes.walk` of them); it
-      // keeps its last row (its edge), and if it still falls short, the rest come from the documents older
-      // than that edge: further down the recency index when the walk found `continueFrom` or more (the
-      // missing ones are then at most another `sizes.walk` rows away), else from the GIN index. When fewer
-      // match in the sample the words are rare, and the GIN index gives their matches, sorted by date.
-      // The last two ways are fenced (`offset 0`) so the planner keeps them as written: ANDing the GIN
-      // bitmap with an index range over every older document read tens of thousands of index entries.
+      // recency index finds the newest matches at once (testing each vector, up to `sizes.walk` of them);
+      // if it still falls short, the rest come from the documents older than the walk: further down the
+      // recency index when the walk found `continueFrom` or more (the missing ones are then at most
+      // another `sizes.walk` rows away), else from the GIN index. When fewer match in the sample the words
+      // are rare, and the GIN index gives their matches at once, sorted by date. The last two ways are
+      // fenced (`offset 0`) so the planner keeps them as written: ANDing the GIN bitmap with an index
+      // range over every older document read tens of thousands of index entries for one match.
       const result = await db.execute(sql`
         with sample as materialized (
           select count(*) filter (where s.hit) >= ${sizes.sampleMatches} as dense from (
@@ -166,25 +166,24 @@ export function createSearchRepo(db: Database, sizes: CandidateSizes = CANDIDATE
           ) s
         ),
         walked as materialized (
-          select w.id, w.published_at, w.n, w.hit, case when w.hit then ${scoreSql(now, q, sql`w`)} end as score
-          from (
-            select d.id, d.vector, d.published_at, d.vector @@ ${q} as hit,
-              row_number() over (order by d.published_at desc nulls last, d.id desc nulls last) as n
-            from search_documents d
+          select w.id, ${scoreSql(now, q, sql`w`)} as score from (
+            select d.id, d.vector, d.published_at from search_documents d
             where (select dense from sample) and d.published_at is not null ${filter}
             order by d.published_at desc nulls last, d.id desc nulls last
             limit ${sizes.walk}
           ) w
-          where w.hit or w.n = ${sizes.walk}
-          limit ${sizes.dated + 2}
+          where w.vector @@ ${q}
+          limit ${sizes.dated + 1}
         ),
-        dense as materialized (
-          select count(*) filter (where hit) > ${sizes.dated} as enough, count(*) filter (where hit) as found
-          from walked
+        dense as materialized (select count(*) > ${sizes.dated} as enough, count(*) as found from walked),
+        edge as materialized (
+          select d.published_at, d.id from search_documents d
+          where (select dense and not enough from sample, dense) and d.published_at is not null ${filter}
+          order by d.published_at desc nulls last, d.id desc nulls last
+          offset ${sizes.walk - 1} limit 1
         ),
-        edge as materialized (select published_at, id from walked where n = ${sizes.walk} and not (select enough from dense)),
         dated as materialized (
-          (select id, score from walked where hit limit ${sizes.dated + 1})
+          (select id, score from walked)
           union all
           (select c.id, null::float8 from (
               select d.id, d.vector, d.published_at from search_documents d
