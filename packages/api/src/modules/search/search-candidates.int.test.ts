@@ -67,6 +67,10 @@ describe('the candidate set', () => {
     ['oldrare', 'three old stories: the GIN index at once'],
     ['everyword eighth', 'two words'],
     ['nowhere', 'a word found nowhere'],
+    ['"everyword eighth"', 'a phrase, in the order written'],
+    ['"eighth everyword"', 'a phrase in the wrong order: no story'],
+    ['everyword-eighth', 'hyphenated words, a phrase'],
+    ['eighth-everyword', 'hyphenated words in the wrong order: no story'],
   ])('is the newest matches of %j (%s), ranked', async (q) => {
     const expected = await newestMatches(q, SMALL.dated);
     const small = await candidates(q, SMALL);

@@ -142,6 +142,10 @@ export function createSearchRepo(db: Database, sizes: CandidateSizes = CANDIDATE
       // The query is written inline (not in a CTE) wherever it is used: it is then a constant the planner
       // folds, and estimates from the vector statistics.
       const q = tsquery(query, mode);
+      // Documents walked one by one are tested without word positions (migration 0039) when the query is
+      // plain words: quotes, and words the parser splits (hyphens, apostrophes, dots), make phrases, which
+      // need the positions (a vector without them never matches a phrase).
+      const walkVector = sql.raw(/^[\s\p{L}\p{N}]*$/u.test(query.text) ? 'match_vector' : 'vector');
       const undated =
         filters.section || filters.topic || filters.since
           ? sql``
@@ -159,7 +163,7 @@ export function createSearchRepo(db: Database, sizes: CandidateSizes = CANDIDATE
       const result = await db.execute(sql`
         with sample as materialized (
           select count(*) filter (where s.hit) >= ${sizes.sampleMatches} as dense from (
-            select d.vector @@ ${q} as hit from search_documents d
+            select d.${walkVector} @@ ${q} as hit from search_documents d
             where d.published_at is not null ${filter}
             order by d.published_at desc nulls last, d.id desc nulls last
             limit ${sizes.sample}
@@ -167,12 +171,12 @@ export function createSearchRepo(db: Database, sizes: CandidateSizes = CANDIDATE
         ),
         walked as materialized (
           select w.id, ${scoreSql(now, q, sql`w`)} as score from (
-            select d.id, d.vector, d.published_at from search_documents d
+            select d.id, d.vector, d.${walkVector} as tested, d.published_at from search_documents d
             where (select dense from sample) and d.published_at is not null ${filter}
             order by d.published_at desc nulls last, d.id desc nulls last
             limit ${sizes.walk}
           ) w
-          where w.vector @@ ${q}
+          where w.tested @@ ${q}
           limit ${sizes.dated + 1}
         ),
         dense as materialized (select count(*) > ${sizes.dated} as enough, count(*) as found from walked),
@@ -186,13 +190,13 @@ export function createSearchRepo(db: Database, sizes: CandidateSizes = CANDIDATE
           (select id, score from walked)
           union all
           (select c.id, null::float8 from (
-              select d.id, d.vector, d.published_at from search_documents d
+              select d.id, d.${walkVector} as tested, d.published_at from search_documents d
               where (select found from dense) >= ${continueFrom} and exists (select from edge) and d.published_at is not null ${filter}
                 and (d.published_at, d.id) < (select e.published_at, e.id from edge e)
               order by d.published_at desc nulls last, d.id desc nulls last
               offset 0
             ) c
-            where c.vector @@ ${q}
+            where c.tested @@ ${q}
             limit greatest(0, ${sizes.dated + 1} - (select found from dense)))
           union all
           (select r.id, null::float8 from (
