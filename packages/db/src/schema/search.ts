@@ -40,6 +40,12 @@ export const searchDocuments = pgTable(
     /** A job listing's closing instant: past it the row is never found (migration 0037); null otherwise. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     vector: tsvector('vector').notNull(),
+    /**
+     * The vector without word positions (migration 0039), kept by PostgreSQL: what the search walks when it
+     * tests the newest documents one by one (a third of the size, five times quicker to test). Phrases
+     * (quoted words) need the positions, so they are tested against `vector`.
+     */
+    matchVector: tsvector('match_vector').generatedAlwaysAs(sql`strip(vector)`),
   },
   (table) => [
     unique('search_documents_kind_ref_key').on(table.kind, table.refId),

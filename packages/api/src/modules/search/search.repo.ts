@@ -2,15 +2,29 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@bof/db/client';
 import type { SearchQuery } from './search-query';
 
-/** How many of the newest matches are ranked: the bounded candidate set (docs/adr/0026). */
-export const DATED_CANDIDATES = 400;
 /** Matches without a date (glossary terms, profiles, open job listings) ranked beside them. */
 export const UNDATED_CANDIDATES = 100;
-/**
- * How many of the newest dated documents are tested one by one before the GIN index is asked instead: a
- * query matching more than DATED_CANDIDATES / DENSE_WALK of them (5 %) takes its candidates from this walk.
- */
-export const DENSE_WALK = 20 * DATED_CANDIDATES;
+
+/** How the newest dated matches are looked for (docs/adr/0033, docs/adr/0042). */
+export interface CandidateSizes {
+  /** How many of the newest matches are ranked: the bounded candidate set (docs/adr/0026). */
+  dated: number;
+  /**
+   * How many of the newest dated documents are tested one by one, down the recency index: a query matching
+   * more than `dated / walk` of them (5 %) takes its candidates from this walk alone.
+   */
+  walk: number;
+  /** How many of the newest dated documents are tested first, to choose between the walk and the GIN index. */
+  sample: number;
+  /**
+   * How many of the sample must match (1 %) for the walk to be taken. Below that the walk would mostly
+   * end short; between it and the walk's 5 % the walk stays cheaper than the GIN index when the last word
+   * is a prefix (a prefix makes the GIN index go through every document having a word so begun).
+   */
+  sampleMatches: number;
+}
+
+export const CANDIDATE_SIZES: CandidateSizes = { dated: 400, walk: 8000, sample: 500, sampleMatches: 5 };
 /** How many of the newest documents are read for a word before the GIN index is asked whether any has it. */
 const NEWEST_WORD_CHECK = 500;
 
@@ -92,7 +106,9 @@ const toCandidate = (row: Row): CandidateRow => ({
 });
 
 /** The search index's queries: the only place that builds them. */
-export function createSearchRepo(db: Database) {
+export function createSearchRepo(db: Database, sizes: CandidateSizes = CANDIDATE_SIZES) {
+  const continueFrom = Math.ceil((sizes.dated + 1) / 2);
+
   const filterSql = (filters: CandidateFilters): SQL => {
     const parts: SQL[] = [];
     if (filters.section) parts.push(sql`and d.section_slug = ${filters.section}`);
@@ -113,7 +129,7 @@ export function createSearchRepo(db: Database) {
 
   return {
     /**
-     * The ranked candidates of a query: the newest DATED_CANDIDATES matches and up to UNDATED_CANDIDATES
+     * The ranked candidates of a query: the newest `sizes.dated` matches and up to UNDATED_CANDIDATES
      * undated ones, each ranked by relevance blended with recency, best first. `capped` says more matched.
      */
     async candidates(
@@ -126,41 +142,72 @@ export function createSearchRepo(db: Database) {
       // The query is written inline (not in a CTE) wherever it is used: it is then a constant the planner
       // folds, and estimates from the vector statistics.
       const q = tsquery(query, mode);
+      // Documents walked one by one are tested without word positions (migration 0039) when the query is
+      // plain words: quotes, and words the parser splits (hyphens, apostrophes, dots), make phrases, which
+      // need the positions (a vector without them never matches a phrase).
+      const walkVector = sql.raw(/^[\s\p{L}\p{N}]*$/u.test(query.text) ? 'match_vector' : 'vector');
       const undated =
         filters.section || filters.topic || filters.since
           ? sql``
           : sql`union all (select d.id, null from search_documents d where d.vector @@ ${q} and d.published_at is null
               and (d.expires_at is null or d.expires_at > ${now.toISOString()}::timestamptz) limit ${UNDATED_CANDIDATES})`;
-      // The newest matches (docs/adr/0033): first by walking the newest DENSE_WALK documents down the
-      // recency index, testing each vector, which finds them at once when the words are common; only
-      // when fewer were found there, the rest from the documents older than the walk (the GIN index for
-      // sparse matches: names, rare words), so no document is tested twice.
+      // The newest matches (docs/adr/0033, docs/adr/0042). The newest `sizes.sample` documents are tested
+      // first: how many of them match says which way is cheaper. When at least 1 % do, the walk down the
+      // recency index finds the newest matches at once (testing each vector, up to `sizes.walk` of them);
+      // if it still falls short, the rest come from the documents older than the walk: further down the
+      // recency index when the walk found `continueFrom` or more (the missing ones are then at most
+      // another `sizes.walk` rows away), else from the GIN index. When fewer match in the sample the words
+      // are rare, and the GIN index gives their matches at once, sorted by date. The last two ways are
+      // fenced (`offset 0`) so the planner keeps them as written: ANDing the GIN bitmap with an index
+      // range over every older document read tens of thousands of index entries for one match.
       const result = await db.execute(sql`
-        with walked as materialized (
-          select w.id, ${scoreSql(now, q, sql`w`)} as score from (
-            select d.id, d.vector, d.published_at from search_documents d
+        with sample as materialized (
+          select count(*) filter (where s.hit) >= ${sizes.sampleMatches} as dense from (
+            select d.${walkVector} @@ ${q} as hit from search_documents d
             where d.published_at is not null ${filter}
             order by d.published_at desc nulls last, d.id desc nulls last
-            limit ${DENSE_WALK}
-          ) w
-          where w.vector @@ ${q}
-          limit ${DATED_CANDIDATES + 1}
+            limit ${sizes.sample}
+          ) s
         ),
-        dense as materialized (select count(*) > ${DATED_CANDIDATES} as enough, count(*) as found from walked),
+        walked as materialized (
+          select w.id, ${scoreSql(now, q, sql`w`)} as score from (
+            select d.id, d.vector, d.${walkVector} as tested, d.published_at from search_documents d
+            where (select dense from sample) and d.published_at is not null ${filter}
+            order by d.published_at desc nulls last, d.id desc nulls last
+            limit ${sizes.walk}
+          ) w
+          where w.tested @@ ${q}
+          limit ${sizes.dated + 1}
+        ),
+        dense as materialized (select count(*) > ${sizes.dated} as enough, count(*) as found from walked),
         edge as materialized (
           select d.published_at, d.id from search_documents d
-          where not (select enough from dense) and d.published_at is not null ${filter}
+          where (select dense and not enough from sample, dense) and d.published_at is not null ${filter}
           order by d.published_at desc nulls last, d.id desc nulls last
-          offset ${DENSE_WALK - 1} limit 1
+          offset ${sizes.walk - 1} limit 1
         ),
         dated as materialized (
           (select id, score from walked)
           union all
-          (select d.id, null::float8 from search_documents d
-            where not (select enough from dense) and d.vector @@ ${q} and d.published_at is not null ${filter}
-              and (d.published_at, d.id) < (select e.published_at, e.id from edge e)
-            order by d.published_at desc nulls last, d.id desc nulls last
-            limit greatest(0, ${DATED_CANDIDATES + 1} - (select found from dense)))
+          (select c.id, null::float8 from (
+              select d.id, d.${walkVector} as tested, d.published_at from search_documents d
+              where (select found from dense) >= ${continueFrom} and exists (select from edge) and d.published_at is not null ${filter}
+                and (d.published_at, d.id) < (select e.published_at, e.id from edge e)
+              order by d.published_at desc nulls last, d.id desc nulls last
+              offset 0
+            ) c
+            where c.tested @@ ${q}
+            limit greatest(0, ${sizes.dated + 1} - (select found from dense)))
+          union all
+          (select r.id, null::float8 from (
+              select d.id, d.published_at from search_documents d
+              where ((select not dense from sample) or ((select found from dense) < ${continueFrom} and exists (select from edge)))
+                and d.vector @@ ${q} and d.published_at is not null ${filter}
+              offset 0
+            ) r
+            where (select not dense from sample) or (r.published_at, r.id) < (select e.published_at, e.id from edge e)
+            order by r.published_at desc nulls last, r.id desc nulls last
+            limit greatest(0, ${sizes.dated + 1} - (select found from dense)))
         ),
         cand as ((select id, score from dated) ${undated})
         select d.id, d.kind, d.ref_id, d.slug, d.title, d.subtitle, d.summary, d.image, d.section_slug, d.topic_slugs, d.access,
@@ -169,8 +216,8 @@ export function createSearchRepo(db: Database) {
         from cand join search_documents d on d.id = cand.id
         order by score desc, d.published_at desc nulls last, d.id desc`);
       const rows = rowsOf(result);
-      const capped = rows.length > 0 && Number(rows[0]!.dated_count) > DATED_CANDIDATES;
-      return { rows: rows.slice(0, DATED_CANDIDATES + UNDATED_CANDIDATES).map(toCandidate), capped };
+      const capped = rows.length > 0 && Number(rows[0]!.dated_count) > sizes.dated;
+      return { rows: rows.slice(0, sizes.dated + UNDATED_CANDIDATES).map(toCandidate), capped };
     },
 
     /**
