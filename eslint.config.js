@@ -16,6 +16,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'apps/web/next-env.d.ts',
+      // The service worker bundle, built from apps/web/src/sw by scripts/build-sw.ts.
+      'apps/web/public/sw.js',
       'packages/db/migrations/**',
     ],
   },

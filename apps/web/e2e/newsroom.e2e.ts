@@ -130,6 +130,13 @@ test('an editor writes, previews, schedules and corrects a story; a writer canno
   const live = await page.request.get(`/articles/news/${slug}/`).then((r) => r.text());
   expect(live).toContain('typo: the market.');
   expect(live).not.toContain('teh market');
+  // Breaking news asks to be confirmed, can be cancelled, and says when it was sent.
+  await page.getByRole('button', { name: 'Send as breaking news' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Yes, send it' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send as breaking news' }).click();
+  await page.getByRole('button', { name: 'Yes, send it' }).click();
+  await expect(page.getByText('Sent as breaking news to every reader who has it on.')).toBeVisible();
   await page.getByRole('button', { name: 'Changes' }).first().click();
   await expect(page.getByTestId('diff')).toContainText('teh market');
   await expect(page.getByTestId('diff')).toContainText('the market');

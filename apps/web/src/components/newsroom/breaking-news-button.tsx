@@ -61,7 +61,7 @@ export function BreakingNewsButton({ storyId, className }: { storyId: string; cl
           {state === 'sending' ? 'Sending…' : 'Send as breaking news'}
         </button>
       )}
-      <p role="status" className="text-sm">
+      <p aria-live="polite" className="text-sm">
         {message}
       </p>
     </div>
