@@ -69,7 +69,7 @@ export const SetNotificationPreferenceMutation = graphql(`
 /** Editors: sends a published story as breaking news. */
 export const SendBreakingNewsMutation = graphql(`
   mutation SendBreakingNews($storyId: ID!) {
-    sendBreakingNews(storyId: $storyId) {
+    sendBreakingNews(input: { storyId: $storyId }) {
       __typename
       ... on BreakingNewsQueued {
         queued

@@ -8,7 +8,12 @@ import { UnauthorizedError } from '../../errors/unauthorized-error';
 import { DateTimeScalar } from '../../scalars/date-time.graphql';
 import { requireViewer } from '../viewer/viewer.service';
 import { NOTIFICATION_ERROR_CODES, NotificationError } from './notifications.errors';
-import { setPreferenceSchema, subscribeSchema, subscriptionIdSchema } from './notifications.inputs';
+import {
+  breakingNewsSchema,
+  setPreferenceSchema,
+  subscribeSchema,
+  subscriptionIdSchema,
+} from './notifications.inputs';
 import type { NotificationPreference, PushSubscriptionView } from './notifications.service';
 
 for (const code of NOTIFICATION_ERROR_CODES) registerResultError(code, NotificationError);
@@ -158,14 +163,24 @@ const BreakingNewsQueued = builder.objectRef<{ queued: boolean }>('BreakingNewsQ
   fields: (t) => ({ queued: t.exposeBoolean('queued') }),
 });
 
+const SendBreakingNewsInput = builder
+  .inputType('SendBreakingNewsInput', {
+    fields: (t) => ({ storyId: t.id({ required: true, description: 'The newsroom story’s id.' }) }),
+  })
+  .validate(breakingNewsSchema);
+
 builder.mutationField('sendBreakingNews', (t) =>
   t.field({
     type: BreakingNewsQueued,
     description: 'Editors: sends a published newsroom story as breaking news to readers who have it on.',
-    args: { storyId: t.arg.id({ required: true, description: 'The newsroom story’s id.' }) },
+    args: { input: t.arg({ type: SendBreakingNewsInput, required: true }) },
     authScopes: { loggedIn: true },
-    errors: { types: [AuthError, UnauthorizedError, NotificationError], directResult: true },
-    resolve: async (_root, { storyId }, ctx) => {
+    errors: {
+      types: [AuthError, UnauthorizedError, FieldValidationError, NotificationError],
+      directResult: true,
+    },
+    resolve: async (_root, { input }, ctx) => {
+      const storyId = input.storyId;
       const story = await ctx.services.newsroom.story(ctx.viewer, String(storyId)).catch((error: unknown) => {
         if (hasErrorCode(error, 'newsroom_story_not_found'))
           throw new NotificationError('push_story_not_found');

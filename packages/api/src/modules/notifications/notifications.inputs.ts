@@ -38,6 +38,9 @@ export type SubscribeInput = z.output<typeof subscribeSchema>;
 
 export const subscriptionIdSchema = z.object({ id: z.uuid('That is not a subscription id.') });
 
+/** Breaking news: the newsroom story to send. */
+export const breakingNewsSchema = z.object({ storyId: z.uuid('That is not a newsroom story id.') });
+
 export const setPreferenceSchema = z.object({ kind: z.enum(NOTIFICATION_KINDS), enabled: z.boolean() });
 
 /** The bytes of a base64url string (padding allowed), or null when it is not one. */

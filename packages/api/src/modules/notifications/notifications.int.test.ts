@@ -55,7 +55,7 @@ const SET = `mutation ($kind: NotificationKind!, $enabled: Boolean!) {
   __typename ... on NotificationPreference { kind enabled } } }`;
 const MINE = `query { pushNotifications { __typename ... on PushNotificationsSuccess { data {
   vapidPublicKey preferences { kind enabled } subscriptions { id userAgent } } } } }`;
-const BREAKING = `mutation ($id: ID!) { sendBreakingNews(storyId: $id) {
+const BREAKING = `mutation ($id: ID!) { sendBreakingNews(input: { storyId: $id }) {
   __typename ... on BreakingNewsQueued { queued } ... on NotificationError { code } } }`;
 
 /** A signed-in reader with a browser subscribed at the test push service. */
