@@ -13,13 +13,13 @@ const EVENT = '/events/voices-of-fashion-summit-2027/';
 const STAFF = 'events-staff@example.org'; // a newsroom admin by configuration (playwright.config.ts)
 const COLLECTOR_POST = '/api/collector/com.snowplowanalytics.snowplow/tp2/';
 
-/** The self-describing events the collector acknowledged, by name. */
+/** The self-describing events the page sent to the collector, by name. */
 function watchEvents(page: Page): { name: string; data: Record<string, unknown> }[] {
   const seen: { name: string; data: Record<string, unknown> }[] = [];
-  page.on('response', (response) => {
-    const request = response.request();
-    if (request.method() !== 'POST' || !request.url().endsWith(COLLECTOR_POST) || response.status() !== 200)
-      return;
+  // The events the page sends: the purchase's event goes out as the page leaves for the confirmation
+  // (a keep-alive request the browser finishes on its own), so the page may never see its answer.
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !request.url().endsWith(COLLECTOR_POST)) return;
     for (const event of (request.postDataJSON() as { data: { e: string; ue_pr?: string }[] }).data) {
       if (event.e === 'ue' && event.ue_pr) {
         const { data } = JSON.parse(event.ue_pr) as {
