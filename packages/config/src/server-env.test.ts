@@ -163,19 +163,27 @@ describe('fraud detection', () => {
 });
 
 describe('story page cache', () => {
-  it('is on with 64 MB and 60 s by default, and each setting is checked', () => {
+  it('is on with 64 MB, 60 s fresh and an hour stale by default, and each setting is checked', () => {
     expect(parseServerEnv({}).storyCache).toEqual({
       enabled: true,
       maxBytes: 64 * 1024 * 1024,
       ttlMs: 60_000,
+      staleMs: 3_600_000,
     });
     expect(
-      parseServerEnv({ STORY_CACHE: '0', STORY_CACHE_MAX_MB: '8', STORY_CACHE_TTL_SECONDS: '5' }).storyCache,
-    ).toEqual({ enabled: false, maxBytes: 8 * 1024 * 1024, ttlMs: 5000 });
+      parseServerEnv({
+        STORY_CACHE: '0',
+        STORY_CACHE_MAX_MB: '8',
+        STORY_CACHE_TTL_SECONDS: '5',
+        STORY_CACHE_STALE_SECONDS: '0',
+      }).storyCache,
+    ).toEqual({ enabled: false, maxBytes: 8 * 1024 * 1024, ttlMs: 5000, staleMs: 0 });
     for (const [name, value] of [
       ['STORY_CACHE', 'yes'],
       ['STORY_CACHE_MAX_MB', '0'],
       ['STORY_CACHE_TTL_SECONDS', '3601'],
+      ['STORY_CACHE_STALE_SECONDS', '-1'],
+      ['STORY_CACHE_STALE_SECONDS', '86401'],
     ] as const)
       expect(configurationError(() => parseServerEnv({ [name]: value })).variables).toContain(name);
   });

@@ -94,6 +94,7 @@ const rawServerEnv = z.object({
   DEV_TOOLS_ALLOW_REMOTE: flag.default(false),
   STORY_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   STORY_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  STORY_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
 });
 
 /** Settings that production must name explicitly (spec §8: a missing one is a configuration error). */
@@ -176,7 +177,7 @@ export interface ServerEnv {
    */
   devToolsAllowRemote: boolean;
   /** Rendered story pages kept compressed for readers who share a decision (production server only). */
-  storyCache: { enabled: boolean; maxBytes: number; ttlMs: number };
+  storyCache: { enabled: boolean; maxBytes: number; ttlMs: number; staleMs: number };
 }
 
 const trimSlash = (value: string) => value.replace(/\/+$/, '');
@@ -297,6 +298,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
       enabled: raw.STORY_CACHE,
       maxBytes: raw.STORY_CACHE_MAX_MB * 1024 * 1024,
       ttlMs: raw.STORY_CACHE_TTL_SECONDS * 1000,
+      staleMs: raw.STORY_CACHE_STALE_SECONDS * 1000,
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   cacheableStoryAddress,
   chooseEncoding,
   createStoryPageCache,
+  recompressed,
   DECISION_ATTRIBUTE,
   decisionShape,
   personalMarkers,
@@ -199,6 +200,49 @@ describe('the cache', () => {
     expect(cache.get('a')?.key).toBe('a');
     now = 60_000;
     expect(cache.get('a')).toBeUndefined();
+    expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it('serves an entry stale after its freshness, within the stale window only', async () => {
+    let now = 0;
+    const cache = createStoryPageCache({ maxBytes: 1000, ttlMs: 60_000, staleMs: 30_000, now: () => now });
+    cache.setContentVersion('v1');
+    expect(cache.set(await entryOf('a', 100, 60_000))).toBe(true);
+    now = 59_999;
+    expect(cache.isFresh(cache.get('a')!)).toBe(true);
+    now = 60_000;
+    expect(cache.isFresh(cache.get('a')!)).toBe(false);
+    now = 89_999;
+    expect(cache.get('a')?.key).toBe('a');
+    now = 90_000;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it('takes a recompressed entry only in the place of the very entry it was made from', async () => {
+    const cache = createStoryPageCache({ maxBytes: 100_000, ttlMs: 60_000, now: () => 0 });
+    cache.setContentVersion('v1');
+    const quick = await buildEntry('a', page(), {
+      expiresAt: 1000,
+      contentVersion: 'v1',
+      compression: 'quick',
+    });
+    expect(quick.compression).toBe('quick');
+    cache.set(quick);
+    const best = await recompressed(quick);
+    expect(best.compression).toBe('best');
+    expect(brotliDecompressSync(best.bodies.br).equals(quick.bodies.identity)).toBe(true);
+    expect(gunzipSync(best.bodies.gzip).equals(quick.bodies.identity)).toBe(true);
+    expect(cache.replace(quick, best)).toBe(true);
+    expect(cache.get('a')).toBe(best);
+    expect(cache.stats().bytes).toBe(best.bytes);
+    // A newer render took the place meanwhile, or the entry was dropped: the old one's copy is refused.
+    const newer = await buildEntry('a', page(), { expiresAt: 1000, contentVersion: 'v1' });
+    cache.set(newer);
+    expect(cache.replace(quick, best)).toBe(false);
+    expect(cache.get('a')).toBe(newer);
+    cache.invalidate({ storyIds: [], slugs: [], lists: false, all: true });
+    expect(cache.replace(newer, await recompressed(newer))).toBe(false);
     expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
   });
 

@@ -176,8 +176,11 @@ export interface StoryPageEntry {
   headers: OutgoingHttpHeaders;
   bodies: Record<Encoding, Buffer>;
   bytes: number;
+  /** Until then the entry is fresh; after it, stale (served while a new render replaces it). */
   expiresAt: number;
   contentVersion: string;
+  /** Whether the bodies are the best compression (brotli 11, gzip 9) or the quick one made on a miss. */
+  compression: Compression;
   /**
    * The 'sha256-…' sources of the page's inline scripts: a stored page is sent again under a policy that
    * allows exactly these, never the nonce it was rendered with (that nonce belonged to one response).
@@ -188,22 +191,50 @@ export interface StoryPageEntry {
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Compresses a page once, in the thread pool: brotli (quality 11) and gzip (level 9) next to the plain bytes. */
+/**
+ * `quick` on a miss (brotli 5, gzip 6: a few milliseconds for a story page, the reader is waiting),
+ * `best` once it is stored (brotli 11, gzip 9: 90–125 ms, done after the answer has gone).
+ */
+export type Compression = 'quick' | 'best';
+
+/** A page's brotli and gzip bodies, compressed in the thread pool. */
+export async function compressPage(
+  body: Buffer,
+  compression: Compression,
+): Promise<{ br: Buffer; gzip: Buffer }> {
+  const best = compression === 'best';
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_QUALITY]: best ? 11 : 5,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzipAsync(body, { level: best ? 9 : 6 }),
+  ]);
+  return { br, gzip: gz };
+}
+
+function entryBytes(key: string, bodies: Record<Encoding, Buffer>, scriptHashes: readonly string[]): number {
+  return (
+    key.length +
+    bodies.br.length +
+    bodies.gzip.length +
+    bodies.identity.length +
+    512 +
+    scriptHashes.length * 64
+  );
+}
+
+/** A page made an entry: compressed (`best` unless told), with its inline scripts' hashes. */
 export async function buildEntry(
   key: string,
   page: RenderedPage,
-  options: { expiresAt: number; contentVersion: string },
+  options: { expiresAt: number; contentVersion: string; compression?: Compression },
 ): Promise<StoryPageEntry> {
-  const [br, gz] = await Promise.all([
-    brotli(page.body, {
-      params: {
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_QUALITY]: 11,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length,
-      },
-    }),
-    gzipAsync(page.body, { level: 9 }),
-  ]);
+  const compression = options.compression ?? 'best';
+  const compressed = await compressPage(page.body, compression);
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(page.headers))
     if (value !== undefined && !PER_RESPONSE.has(name)) headers[name] = value;
@@ -212,24 +243,37 @@ export async function buildEntry(
   if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary))
     headers.vary = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
   const scriptHashes = await inlineScriptHashes(page.body.toString('utf8'));
-  const bodies = { br, gzip: gz, identity: page.body };
-  const bytes = key.length + br.length + gz.length + page.body.length + 512 + scriptHashes.length * 64;
+  const bodies = { ...compressed, identity: page.body };
   return {
     key,
     headers,
     bodies,
-    bytes,
+    bytes: entryBytes(key, bodies, scriptHashes),
     expiresAt: options.expiresAt,
     contentVersion: options.contentVersion,
+    compression,
     scriptHashes,
   };
+}
+
+/** The same entry with its bodies compressed the best way (the plain bytes and everything else kept). */
+export async function recompressed(entry: StoryPageEntry): Promise<StoryPageEntry> {
+  if (entry.compression === 'best') return entry;
+  const compressed = await compressPage(entry.bodies.identity, 'best');
+  const bodies = { ...compressed, identity: entry.bodies.identity };
+  return { ...entry, bodies, bytes: entryBytes(entry.key, bodies, entry.scriptHashes), compression: 'best' };
 }
 
 export interface StoryPageCacheOptions {
   /** Upper bound of what the entries hold, in bytes (all three encodings counted). */
   maxBytes: number;
-  /** How long an entry is served after it was rendered. */
+  /** How long an entry is fresh after it was rendered. */
   ttlMs: number;
+  /**
+   * How long after that it may still be served stale, while one new render takes its place (0: an
+   * expired entry is never served). Content changes drop entries at once whatever this says.
+   */
+  staleMs?: number;
   now?: () => number;
 }
 
@@ -250,9 +294,13 @@ export function keyStory(key: string): { slug: string; storyId: string | undefin
   return { slug: path[path.length - 1] ?? '', storyId };
 }
 
-/** Least recently used entries go first once the bytes exceed the bound; expired ones are never served. */
+/**
+ * Least recently used entries go first once the bytes exceed the bound; an entry past its freshness and
+ * its stale window is never served.
+ */
 export function createStoryPageCache(options: StoryPageCacheOptions) {
   const now = options.now ?? Date.now;
+  const staleMs = options.staleMs ?? 0;
   // A Map keeps insertion order: re-inserting on a hit makes its first key the least recently used.
   const entries = new Map<string, StoryPageEntry>();
   let bytes = 0;
@@ -268,10 +316,11 @@ export function createStoryPageCache(options: StoryPageCacheOptions) {
   };
 
   return {
+    /** The entry for a key, fresh or (within the stale window) stale: `isFresh` tells which. */
     get(key: string): StoryPageEntry | undefined {
       const entry = entries.get(key);
       if (!entry) return undefined;
-      if (entry.expiresAt <= now() || entry.contentVersion !== contentVersion) {
+      if (entry.expiresAt + staleMs <= now() || entry.contentVersion !== contentVersion) {
         remove(key);
         return undefined;
       }
@@ -289,6 +338,21 @@ export function createStoryPageCache(options: StoryPageCacheOptions) {
       remove(entry.key);
       entries.set(entry.key, entry);
       bytes += entry.bytes;
+      for (const key of entries.keys()) {
+        if (bytes <= options.maxBytes) break;
+        remove(key);
+      }
+      return true;
+    },
+    isFresh: (entry: StoryPageEntry) => entry.expiresAt > now(),
+    /**
+     * Puts a recompressed entry in the place of the one it was made from, if that one is still held
+     * (not dropped, expired or replaced by a newer render meanwhile).
+     */
+    replace(previous: StoryPageEntry, next: StoryPageEntry): boolean {
+      if (entries.get(previous.key) !== previous || next.key !== previous.key) return false;
+      entries.set(next.key, next);
+      bytes += next.bytes - previous.bytes;
       for (const key of entries.keys()) {
         if (bytes <= options.maxBytes) break;
         remove(key);

@@ -1,6 +1,6 @@
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GateResult } from '@bof/api/access';
 import { createStoryPageCache, DECISION_ATTRIBUTE, shapeDigest } from './story-page-cache';
 import { cacheShape, createStoryPageServer, STORY_CACHE_HEADER } from './story-page-server';
@@ -79,5 +79,80 @@ describe('the story page server and invalidations', () => {
     server.serve(request(), again.res, result);
     expect(await again.sent).toMatchObject({ how: 'hit' });
     expect((await again.sent).body).toContain('New headline');
+  });
+});
+
+describe('the story page server past freshness', () => {
+  it('sends a stale page at once and renders it again once, in the background', async () => {
+    let now = 0;
+    const cache = createStoryPageCache({
+      maxBytes: 1_000_000,
+      ttlMs: 60_000,
+      staleMs: 600_000,
+      now: () => now,
+    });
+    let renders = 0;
+    let headline = 'First headline';
+    const server = createStoryPageServer({
+      cache,
+      detailed: false,
+      content: { version: 'v1', onChange: () => () => undefined },
+      render: async (req, res) => {
+        renders++;
+        const seen = headline;
+        await new Promise((resolve) => setImmediate(resolve));
+        const shape = shapeDigest(cacheShape(req, result, false));
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(`<html><body ${DECISION_ATTRIBUTE}="${shape}"><h1>${seen}</h1></body></html>`);
+      },
+    });
+    const send = async () => {
+      const answer = response();
+      expect(server.serve(request(), answer.res, result)).toBe(true);
+      return answer.sent;
+    };
+    expect(await send()).toMatchObject({ how: 'miss' });
+    expect(await send()).toMatchObject({ how: 'hit' });
+    expect(renders).toBe(1);
+    // A minute later the page is stale: two readers get it at once, and one render replaces it.
+    now = 60_000;
+    headline = 'Second headline';
+    const [first, second] = await Promise.all([send(), send()]);
+    expect(first).toMatchObject({ how: 'stale' });
+    expect(first.body).toContain('First headline');
+    expect(second).toMatchObject({ how: 'stale' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(renders).toBe(2);
+    const after = await send();
+    expect(after).toMatchObject({ how: 'hit' });
+    expect(after.body).toContain('Second headline');
+    // Past the stale window nothing old is sent: the reader waits for a render.
+    now = 60_000 + 60_000 + 600_000;
+    headline = 'Third headline';
+    const late = await send();
+    expect(late).toMatchObject({ how: 'miss' });
+    expect(late.body).toContain('Third headline');
+  });
+
+  it('stores a miss compressed quickly, then the best compression in its place', async () => {
+    const cache = createStoryPageCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
+    const server = createStoryPageServer({
+      cache,
+      detailed: false,
+      content: { version: 'v1', onChange: () => () => undefined },
+      render: (req, res) => {
+        const shape = shapeDigest(cacheShape(req, result, false));
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(
+          `<html><body ${DECISION_ATTRIBUTE}="${shape}">${'<p>A paragraph.</p>'.repeat(500)}</body></html>`,
+        );
+      },
+    });
+    const answer = response();
+    server.serve(request(), answer.res, result);
+    await answer.sent;
+    const key = `${request().url}\n${cacheShape(request(), result, false)}`;
+    expect(cache.get(key)?.compression).toBe('quick');
+    await vi.waitFor(() => expect(cache.get(key)?.compression).toBe('best'));
   });
 });

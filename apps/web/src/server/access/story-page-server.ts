@@ -1,4 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { SESSION_COOKIE } from '@bof/config/constants';
 import { readCookie } from '@bof/http/cookies';
 import type { GateResult } from '@bof/api/access';
@@ -11,6 +11,7 @@ import {
   chooseEncoding,
   decisionShape,
   personalMarkers,
+  recompressed,
   whyNotStorable,
   type RenderedPage,
   type StoryPageCache,
@@ -18,7 +19,10 @@ import {
 } from './story-page-cache';
 import { wallCurrency } from './wall-currency';
 
-/** The response header that says how the cache answered (`hit`, `miss`, or `shared` with a concurrent render). */
+/**
+ * The response header that says how the cache answered: `hit`, `stale` (a hit past its freshness, while a
+ * new render replaces it), `miss`, or `shared` with a concurrent render.
+ */
 export const STORY_CACHE_HEADER = 'x-bof-story-cache';
 
 type Render = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -37,6 +41,35 @@ export type PolicyForHashes = (hashes: readonly string[]) => string;
  */
 export const MAX_STORED_SCRIPT_HASHES = 150;
 
+/**
+ * A bodiless copy of a GET request that has had its answer, for a render after the fact: the original's
+ * stream and socket belong to its connection (the next request on it, or its close), the copy only to
+ * the render.
+ */
+export function detachedRequest(req: IncomingMessage): IncomingMessage {
+  const copy = new IncomingMessage(req.socket);
+  copy.method = req.method;
+  copy.url = req.url;
+  copy.httpVersion = req.httpVersion;
+  copy.headers = { ...req.headers };
+  copy.rawHeaders = [...req.rawHeaders];
+  copy.complete = true;
+  copy.push(null);
+  return copy;
+}
+
+// Each stored page's policy, made once: the policy of a page depends only on its scripts' hashes.
+const policies = new WeakMap<StoryPageEntry, string>();
+
+function policyOf(entry: StoryPageEntry, policyForHashes: PolicyForHashes): string {
+  let policy = policies.get(entry);
+  if (policy === undefined) {
+    policy = policyForHashes(entry.scriptHashes);
+    policies.set(entry, policy);
+  }
+  return policy;
+}
+
 function sendEntry(
   req: IncomingMessage,
   res: ServerResponse,
@@ -53,7 +86,7 @@ function sendEntry(
     [STORY_CACHE_HEADER]: how,
   };
   // The page holds the nonce of the response it was first rendered for; that nonce is not allowed again.
-  if (policyForHashes) headers['content-security-policy'] = policyForHashes(entry.scriptHashes);
+  if (policyForHashes) headers['content-security-policy'] = policyOf(entry, policyForHashes);
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
   // The gate's meter cookie: every read counts, hit or not.
   if (setCookies.length > 0) headers['set-cookie'] = [...setCookies];
@@ -82,11 +115,13 @@ export interface ContentChanges {
  * The story page cache in front of Next.js, for the server entry: after the gate has decided, a full-page
  * GET of a story is answered from the cache when a page for the same address and decision shape is held,
  * and otherwise rendered once (concurrent requests for the same key wait for that render), stored when it
- * may be shared, and sent. It empties when the content changes (the access index's signal, after the index
+ * may be shared, and sent. A miss is compressed quickly and sent; the stored page is compressed again at the
+ * best settings afterwards, one page at a time. A page past its freshness but within the stale window is
+ * sent as it is while one render replaces it. It empties when the content changes (the access index's signal, after the index
  * itself has reloaded, so no page is rendered against an index older than the cache).
  */
 export function startStoryPageCache(options: {
-  settings: { maxBytes: number; ttlMs: number };
+  settings: { maxBytes: number; ttlMs: number; staleMs?: number };
   render: Render;
   content: ContentChanges;
   /** DEBUG_MODE: the pages show the whole decision, so the key holds all of it. */
@@ -122,6 +157,26 @@ export function createStoryPageServer(options: {
   // Renders under way by key, with the invalidation count and content version they began at: a request
   // that comes after an invalidation never waits for (and is never sent) a page begun before it.
   const inflight = new Map<string, { rendering: Promise<Rendered>; generation: number; version: string }>();
+  // Stored pages waiting for the best compression, done one at a time so a burst of misses does not take
+  // every thread of the pool (and both cores) from the requests being answered.
+  const toRecompress: StoryPageEntry[] = [];
+  let recompressing = false;
+  const recompressNext = () => {
+    const entry = toRecompress.shift();
+    if (!entry) {
+      recompressing = false;
+      return;
+    }
+    recompressing = true;
+    recompressed(entry)
+      .then((better) => cache.replace(entry, better))
+      .catch((error: unknown) => console.error('Compressing a story page failed', error))
+      .finally(recompressNext);
+  };
+  const recompressLater = (entry: StoryPageEntry) => {
+    toRecompress.push(entry);
+    if (!recompressing) recompressNext();
+  };
   cache.setContentVersion(options.content.version);
   const unsubscribe = options.content.onChange((version) => cache.setContentVersion(version));
 
@@ -143,10 +198,29 @@ export function createStoryPageServer(options: {
     const page = await renderPlain(req);
     const why = whyNotStorable(page, personalMarkers(readCookie(req.headers.cookie, SESSION_COOKIE)), shape);
     if (why) return { page, entry: null };
-    const entry = await buildEntry(key, page, { expiresAt: cache.expiresAt(), contentVersion });
+    const entry = await buildEntry(key, page, {
+      expiresAt: cache.expiresAt(),
+      contentVersion,
+      compression: 'quick',
+    });
     if (entry.scriptHashes.length > MAX_STORED_SCRIPT_HASHES) return { page, entry: null };
-    cache.set(entry, generation);
+    if (cache.set(entry, generation)) recompressLater(entry);
     return { page, entry };
+  };
+
+  const startRender = (key: string, shape: string, req: IncomingMessage) => {
+    const own = {
+      rendering: renderOnce(key, shape, req),
+      generation: cache.generation,
+      version: cache.contentVersion,
+    };
+    inflight.set(key, own);
+    const done = () => {
+      // A later render of the same key (begun after an invalidation) may have taken the place.
+      if (inflight.get(key) === own) inflight.delete(key);
+    };
+    own.rendering.then(done, done);
+    return own.rendering;
   };
 
   const answer = async (
@@ -163,18 +237,9 @@ export function createStoryPageServer(options: {
       // The other reader's page could not be shared: this one is rendered for this reader.
       return sendPage(res, await renderPlain(req), result.setCookies);
     }
-    const started = { generation: cache.generation, version: cache.contentVersion };
-    const rendering = renderOnce(key, shape, req);
-    const own = { rendering, ...started };
-    inflight.set(key, own);
-    try {
-      const { page, entry } = await rendering;
-      if (entry) sendEntry(req, res, entry, result.setCookies, 'miss', policyForHashes);
-      else sendPage(res, page, result.setCookies);
-    } finally {
-      // A later render of the same key (begun after an invalidation) may have taken the place.
-      if (inflight.get(key) === own) inflight.delete(key);
-    }
+    const { page, entry } = await startRender(key, shape, req);
+    if (entry) sendEntry(req, res, entry, result.setCookies, 'miss', policyForHashes);
+    else sendPage(res, page, result.setCookies);
   };
 
   return {
@@ -190,7 +255,14 @@ export function createStoryPageServer(options: {
       const key = `${address}\n${shape}`;
       const hit = cache.get(key);
       if (hit) {
-        sendEntry(req, res, hit, result.setCookies, 'hit', policyForHashes);
+        const fresh = cache.isFresh(hit);
+        sendEntry(req, res, hit, result.setCookies, fresh ? 'hit' : 'stale', policyForHashes);
+        // One render replaces a stale page, begun by the first request that finds it stale (which has had
+        // its answer: the render reads a copy of it).
+        if (!fresh && !inflight.has(key))
+          startRender(key, shape, detachedRequest(req)).catch((error: unknown) =>
+            console.error('Rendering a story page again failed', error),
+          );
         return true;
       }
       answer(key, shape, req, res, result).catch((error: unknown) => {
