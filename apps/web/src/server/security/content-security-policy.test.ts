@@ -119,6 +119,7 @@ describe('the Content-Security-Policy', () => {
 
 describe('createNonce', () => {
   it('makes 128 random bits, different every time', () => {
+    // Across several refills of the pool.
     const nonces = new Set(Array.from({ length: 1000 }, createNonce));
     expect(nonces.size).toBe(1000);
     for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);

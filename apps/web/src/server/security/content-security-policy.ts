@@ -1,3 +1,4 @@
+import { randomFillSync } from 'node:crypto';
 import type { ServerEnv } from '@bof/config/server';
 import { VIDEO_EMBED_ORIGIN } from '../../site/video-embeds';
 
@@ -127,9 +128,22 @@ export function policySources(
   };
 }
 
+// Nonces are cut from a pool of random bytes filled 256 nonces at a time: the same CSPRNG, one call into
+// it per 256 requests instead of one per request (a story page served from the cache spent a tenth of its
+// CPU in it). Each nonce's bytes are used once.
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let noncePoolOffset = noncePool.length;
+
 /** A fresh nonce: 128 random bits, base64 (the form CSP and Next.js expect). */
 export function createNonce(): string {
-  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+  if (noncePoolOffset === noncePool.length) {
+    randomFillSync(noncePool);
+    noncePoolOffset = 0;
+  }
+  const nonce = noncePool.toString('base64', noncePoolOffset, noncePoolOffset + NONCE_BYTES);
+  noncePoolOffset += NONCE_BYTES;
+  return nonce;
 }
 
 /**
