@@ -191,7 +191,7 @@ test('a signed-out reader starting the app meets the app screen, reported as app
   });
   await page.goto('/?app=1');
   await expect(page).toHaveURL(/\/app\/$/);
-  await expect(page.getByRole('heading', { name: /Welcome to the .* app/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to The Business of Fashion' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in', exact: true }).last()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Become a member' })).toBeVisible();
   await expect

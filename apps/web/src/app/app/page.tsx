@@ -27,9 +27,9 @@ export default async function AppScreenPage() {
         signedIn={Boolean(viewer)}
         ctaUrl={viewer ? (plans[0]?.href ?? '/subscriptions/packages/') : signIn}
       >
-        <h1 className="font-serif text-3xl font-bold">Welcome to the {siteName} app</h1>
+        <h1 className="font-serif text-3xl font-bold">Welcome to {siteName}</h1>
         <p className="mt-4 text-lg">
-          News and analysis for the fashion business, with stories you save readable offline.
+          The app of news and analysis for the fashion business, with the stories you save readable offline.
         </p>
         {viewer ? (
           <p className="mt-6">

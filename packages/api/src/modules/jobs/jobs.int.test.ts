@@ -154,6 +154,14 @@ describe('the demo board', () => {
     const unknown = await run(SAVE, { input: { jobId: randomUUID() } }, reader);
     expect(unknown).toMatchObject({ __typename: 'JobError', code: 'job_not_found' });
   });
+
+  it('answers not found for an address name no listing can have, without asking the database', async () => {
+    // A NUL byte reaches PostgreSQL as an encoding error, not a miss: such names are never looked up.
+    for (const slug of ['\u0000', 'a\u0000b', 'Upper-Case', '-leading', 'x'.repeat(121), 'dots.in.it', ''])
+      expect(await harness.services.careers.page(slug)).toEqual({ state: 'not-found' });
+    const open = await harness.db.select().from(jobListings).where(sql`${jobListings.closesAt} > now()`);
+    expect((await harness.services.careers.page(open[0]!.slug)).state).toBe('open');
+  });
 });
 
 describe('employers post listings, newsroom admins approve them', () => {

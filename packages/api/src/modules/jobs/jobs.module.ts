@@ -10,7 +10,7 @@ import type { OrganisationsModule } from '../organisations/organisations.module'
 import { sanitizeRichText } from '../profiles/rich-text';
 import { REFERENCE_LISTS } from '../reference/reference-lists';
 import { jobAlertEmail } from './job-alert-email';
-import { jobSlug } from './job-slug';
+import { isJobSlug, jobSlug } from './job-slug';
 import { JobError } from './jobs.errors';
 import {
   given,
@@ -241,6 +241,7 @@ export function createJobsModule(
 
     /** A job page by slug: open, closed (30 days), gone after that, or not found (never published). */
     async page(slug: string): Promise<JobPage> {
+      if (!isJobSlug(slug)) return { state: 'not-found' };
       const row = await repo.bySlug(slug);
       if (!row || row.job.status !== 'published') return { state: 'not-found' };
       const at = now();
