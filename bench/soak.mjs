@@ -67,6 +67,7 @@ process.on('exit', () => {
   }
 });
 process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143));
 
 /** The server process's resident set in MB (VmRSS). */
 function rssMb() {
@@ -175,12 +176,14 @@ function request(i) {
 }
 
 // The load: `rate` requests a second, each sent when due (open loop), never more than 256 at once (a
-// stalled server is then seen as a backlog in the figures, not hidden by a closed loop).
+// stalled server is then seen as a backlog in the figures, not hidden by a closed loop). A rate the server
+// cannot keep up with measures the backlog's memory, not the server's: the "waiting" column shows it.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const statuses = new Map();
 let latencies = [];
 let errors = 0;
 let sent = 0;
+let inFlight = 0;
 const start = performance.now();
 const totalMs = (Number(args.warmup) + Number(args.minutes)) * 60_000;
 const tick = () => {
@@ -188,13 +191,20 @@ const tick = () => {
   while (start + (sent * 1000) / rate <= now && now - start < totalMs) {
     const due = start + (sent * 1000) / rate;
     const { path: address, method = 'GET', body, headers } = request(sent++);
+    inFlight += 1;
     const req = http.request({ host: '127.0.0.1', port, path: address, method, headers, agent }, (res) => {
       const status = res.statusCode ?? 0;
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       res.resume();
-      res.on('end', () => latencies.push(performance.now() - due));
+      res.on('end', () => {
+        inFlight -= 1;
+        latencies.push(performance.now() - due);
+      });
     });
-    req.on('error', () => (errors += 1));
+    req.on('error', () => {
+      inFlight -= 1;
+      errors += 1;
+    });
     req.end(body);
   }
   if (now - start < totalMs) setTimeout(tick, 5);
@@ -205,8 +215,8 @@ console.log(
   `Soak: ${rate} requests/s for ${args.warmup} + ${args.minutes} minutes, ${addresses.length} addresses (${stories.length} stories); ${before.cpus} CPUs, Node ${before.node}, load ${before.load}, ${before.at}.`,
 );
 console.log(`RSS at the start (after the set-up requests): ${rssMb().toFixed(0)} MB`);
-console.log('| minute | RSS MB | requests | p50 ms | p99 ms | errors | statuses |');
-console.log('| ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+console.log('| minute | RSS MB | answered | waiting | p50 ms | p99 ms | errors | statuses |');
+console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
 tick();
 const samples = [];
 for (let minute = 1; minute <= Number(args.warmup) + Number(args.minutes); minute++) {
@@ -215,7 +225,7 @@ for (let minute = 1; minute <= Number(args.warmup) + Number(args.minutes); minut
   samples.push({ minute, rss });
   const shown = [...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`);
   console.log(
-    `| ${minute}${minute === Number(args.warmup) ? ' (warm)' : ''} | ${rss.toFixed(0)} | ${latencies.length} | ${percentile(latencies, 50).toFixed(1)} | ${percentile(latencies, 99).toFixed(1)} | ${errors} | ${shown.join(', ')} |`,
+    `| ${minute}${minute === Number(args.warmup) ? ' (warm)' : ''} | ${rss.toFixed(0)} | ${latencies.length} | ${inFlight} | ${percentile(latencies, 50).toFixed(1)} | ${percentile(latencies, 99).toFixed(1)} | ${errors} | ${shown.join(', ')} |`,
   );
   latencies = [];
   statuses.clear();
