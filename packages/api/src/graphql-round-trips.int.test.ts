@@ -47,17 +47,26 @@ const STORY_FIELDS = `id slug headline standfirst url kind publishedAt section {
   topics { slug name } authors { slug name title role } image { url alt }`;
 
 describe('a list of 20 over GraphQL', () => {
-  it('countries(first: 20): one query', async () => {
-    const query =
-      '{ countries(first: 20) { ... on CountryConnection { edges { cursor node { id key title } } pageInfo { hasNextPage } } } }';
+  it('countries(first: 20): the list read once per process, then none', async () => {
+    const query = (after = '') =>
+      `{ countries(first: 20${after}) { ... on CountryConnection { edges { cursor node { id key title } } pageInfo { hasNextPage endCursor } } } }`;
     // The first request of a process also loads the stories' access index once (a query of its own).
-    await counted(query);
-    const { data, queries } = await counted(query);
-    const connection = data.countries as { edges: unknown[]; pageInfo: { hasNextPage: boolean } };
+    const first = await counted(query());
+    expect(first.queries).toBeLessThanOrEqual(2);
+    const { data, queries } = await counted(query());
+    const connection = data.countries as {
+      edges: { node: { key: string } }[];
+      pageInfo: { hasNextPage: boolean; endCursor: string };
+    };
     expect(connection.edges).toHaveLength(20);
     expect(connection.pageInfo.hasNextPage).toBe(true);
-    expect(queries).toBeLessThanOrEqual(3);
-    expect(queries).toBe(1);
+    expect(queries).toBe(0);
+    // The next page comes from memory too, and goes on where the first ended.
+    const next = await counted(query(`, after: "${connection.pageInfo.endCursor}"`));
+    expect(next.queries).toBe(0);
+    const keys = (next.data.countries as { edges: { node: { key: string } }[] }).edges.map((e) => e.node.key);
+    expect(keys).toHaveLength(20);
+    expect(keys).not.toContain(connection.edges[19]!.node.key);
   });
 
   it("a topic's stories with their bylines and topics: the topic, then its page and size in one query", async () => {
