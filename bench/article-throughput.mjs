@@ -251,7 +251,7 @@ async function storyAddresses() {
     if (entry.endsWith('.xml')) addresses.push(...locs(await (await fetch(`${base}${entry}`)).text()));
     else addresses.push(entry);
   }
-  return addresses.filter((a) => a.startsWith('/articles/') || a.startsWith('/case-studies/'));
+  return addresses.filter((a) => /^\/(?:articles\/[^/]+|case-studies)\/[^/]+\/$/.test(a));
 }
 
 /** Imports `count` synthetic stories (content:generate, content:import) into the bench's data folder. */

@@ -91,7 +91,7 @@ for (const entry of locs(await (await fetch(`${base}/sitemap.xml`)).text())) {
   if (entry.endsWith('.xml')) addresses.push(...locs(await (await fetch(`${base}${entry}`)).text()));
   else addresses.push(entry);
 }
-const stories = addresses.filter((a) => a.startsWith('/articles/') || a.startsWith('/case-studies/'));
+const stories = addresses.filter((a) => /^\/(?:articles\/[^/]+|case-studies)\/[^/]+\/$/.test(a));
 const feeds = [
   ...new Set(
     addresses
