@@ -19,7 +19,11 @@ import type { EmailChangeDeps } from './modules/email-change/email-change.servic
 import { createMediaModule, type MediaService } from './modules/media/media.module';
 import { createDailyBriefDesk, type DailyBriefDesk } from './modules/newsletters/daily-brief-desk';
 import { createNewsroomModule, type NewsroomModule } from './modules/newsroom/newsroom.module';
-import { createKratosIdentitySessions, type IdentitySessions } from './modules/session/identity-sessions';
+import {
+  createInProcessIdentitySessions,
+  createKratosIdentitySessions,
+  type IdentitySessions,
+} from './modules/session/identity-sessions';
 import { createSessionModule, type SessionModule } from './modules/session/session.module';
 import {
   createOrganisationsModule,
@@ -124,6 +128,11 @@ export interface ServicePorts extends Omit<EmailChangePorts, 'mailer'> {
    * `identityPublic` handler when one is given, IDENTITY_BASE_URL over HTTP otherwise.
    */
   identitySessions?: IdentitySessions;
+  /**
+   * The built-in identity server's whoami in this process, without a request (`identityPublic` still
+   * answers the rest): the check on every signed-in request that the identity session lives.
+   */
+  identityWhoami?: (cookieHeader: string) => Promise<{ body: string } | null>;
   /** Stands in for the configured billing provider (tests: an outage, recorded Recurly answers). */
   billingProvider?: BillingProvider;
   /** How often the access index looks for content changes (tests slow it down). */
@@ -140,15 +149,18 @@ export interface ServicePorts extends Omit<EmailChangePorts, 'mailer'> {
  */
 export async function createServices(platform: Platform, ports: ServicePorts): Promise<Services> {
   const { env, db } = platform;
-  const { identityPublic } = ports;
+  const { identityPublic, identityWhoami } = ports;
+  const overPublicApi = identityPublic
+    ? createKratosIdentitySessions({
+        baseUrl: env.identityBaseUrl,
+        fetch: (input, init) => identityPublic(new Request(input, init)),
+      })
+    : undefined;
   const identitySessions =
     ports.identitySessions ??
-    (identityPublic
-      ? createKratosIdentitySessions({
-          baseUrl: env.identityBaseUrl,
-          fetch: (input, init) => identityPublic(new Request(input, init)),
-        })
-      : undefined);
+    (overPublicApi && identityWhoami
+      ? createInProcessIdentitySessions({ whoami: identityWhoami, others: overPublicApi })
+      : overPublicApi);
   const billing = createBillingModule(
     platform,
     ports.billingProvider ? { provider: ports.billingProvider } : {},

@@ -52,6 +52,28 @@ async function warm(token: string) {
   return { status: res.status, body: (await res.json()) as { identity?: { traits: { email: string } } } };
 }
 
+describe('whoami in process', () => {
+  it('answers the very body the route answers for the same cookies, and nothing the route refuses', async () => {
+    const { token, identityId } = await signedUp('in-process@example.com');
+    const cookie = `ory_kratos_session=${token}`;
+    await warm(token);
+    const route = await call('/sessions/whoami', { headers: { cookie } });
+    expect(route.status).toBe(200);
+    const direct = await env.server.whoami(`theme=dark; ${cookie}`);
+    expect(direct).toEqual({ body: await route.text(), identityId });
+    expect(await env.server.whoami('')).toBeNull();
+    expect(await env.server.whoami('ory_kratos_session=not-a-session')).toBeNull();
+    // Revoked by logout: the route and the in-process answer both refuse it at once.
+    await call('/self-service/logout/api', {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ session_token: token }),
+    });
+    expect((await call('/sessions/whoami', { headers: { cookie } })).status).toBe(401);
+    expect(await env.server.whoami(cookie)).toBeNull();
+  });
+});
+
 describe('the whoami cache and this process’s writes', () => {
   it('never serves a session revoked by logout', async () => {
     const { token } = await signedUp('cache-logout@example.com');

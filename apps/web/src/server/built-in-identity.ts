@@ -28,7 +28,7 @@ export interface BuiltInIdentity {
    * when mounted its admin API and its public API in-process (sign-in, and the check on every signed-in
    * request that the identity session behind `bof_session` lives, answered from the whoami cache).
    */
-  ports: Pick<ServicePorts, 'courier' | 'identityAdmin' | 'identityPublic'>;
+  ports: Pick<ServicePorts, 'courier' | 'identityAdmin' | 'identityPublic' | 'identityWhoami'>;
   /** Stops the identity server's housekeeping timer and its change feed. */
   close(): Promise<void>;
 }
@@ -63,6 +63,7 @@ export function createBuiltInIdentity(
       courier,
       identityAdmin: mounted?.admin,
       identityPublic: mounted ? (request) => mounted.server.fetch(request) : undefined,
+      identityWhoami: mounted ? (cookieHeader) => mounted.server.whoami(cookieHeader) : undefined,
     },
     close: async () => mounted?.server.close(),
   };

@@ -92,29 +92,30 @@ const whoamiAnswer = (body: string, identityId: string) =>
     },
   });
 
-/** whoami, the session list, revocations and the session token exchange. */
-export function registerSessionRoutes(
-  app: Hono<{ Bindings: ClientInfo }>,
-  parts: Pick<
-    RouteDeps,
-    'base' | 'sessions' | 'cache' | 'clock' | 'sessionOf' | 'exchanges' | 'identities' | 'flows' | 'flowJson'
-  >,
-) {
-  const { base, sessions, cache, clock } = parts;
-  const mount = new URL(base).pathname.replace(/\/+$/, '');
+/** The JSON body of a whoami answer and whose session it is. */
+export interface WhoamiAnswer {
+  body: string;
+  identityId: string;
+}
 
-  // whoami: the cached answer when it may still be served, else one prepared query; no CSRF cookie.
-  app.get('/sessions/whoami', async (c) => {
-    const token = sessionTokenOf(c.req.raw);
-    if (!token) return json(errors.noSession().body(), 401);
+/**
+ * The whoami answer for a session token (null: no live session of an active identity): the cached answer
+ * when it may still be served, else one prepared query, whose answer is cached. The route and the
+ * server's in-process `whoami` both answer with it.
+ */
+export function createWhoami(
+  parts: Pick<RouteDeps, 'base' | 'sessions' | 'cache' | 'clock'>,
+): (token: string) => Promise<WhoamiAnswer | null> {
+  const { base, sessions, cache, clock } = parts;
+  return async (token) => {
     const key = sha256(token);
     const now = clock();
     const at = now.getTime();
     const hit = cache?.get(key, at);
-    if (hit) return whoamiAnswer(hit.body, hit.identityId);
+    if (hit) return { body: hit.body, identityId: hit.identityId };
     const generation = cache?.generation();
     const found = await sessions.findForWhoami(key, now);
-    if (!found || found.identity.state !== 'active') return json(errors.noSession().body(), 401);
+    if (!found || found.identity.state !== 'active') return null;
     const body = JSON.stringify(serializeSession(found.session, found.identity, base, now));
     if (cache && generation !== undefined)
       cache.set(
@@ -129,7 +130,28 @@ export function registerSessionRoutes(
         generation,
         at,
       );
-    return whoamiAnswer(body, found.identity.id);
+    return { body, identityId: found.identity.id };
+  };
+}
+
+/** whoami, the session list, revocations and the session token exchange. */
+export function registerSessionRoutes(
+  app: Hono<{ Bindings: ClientInfo }>,
+  parts: Pick<
+    RouteDeps,
+    'base' | 'sessions' | 'cache' | 'clock' | 'sessionOf' | 'exchanges' | 'identities' | 'flows' | 'flowJson'
+  >,
+) {
+  const { base, sessions, clock } = parts;
+  const mount = new URL(base).pathname.replace(/\/+$/, '');
+
+  // whoami: the cached answer when it may still be served, else one prepared query; no CSRF cookie.
+  const answer = createWhoami(parts);
+  app.get('/sessions/whoami', async (c) => {
+    const token = sessionTokenOf(c.req.raw);
+    const found = token ? await answer(token) : null;
+    if (!found) return json(errors.noSession().body(), 401);
+    return whoamiAnswer(found.body, found.identityId);
   });
 
   app.get('/sessions', async (c) => {

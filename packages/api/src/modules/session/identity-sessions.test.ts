@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { IdentityUnavailableError, createKratosIdentitySessions } from './identity-sessions';
+import {
+  IdentityUnavailableError,
+  createInProcessIdentitySessions,
+  createKratosIdentitySessions,
+} from './identity-sessions';
 
 const port = (respond: (url: string, init?: RequestInit) => Response | Promise<Response>) => {
   const calls: { url: string; cookie: string | null }[] = [];
@@ -96,5 +100,42 @@ describe('the Kratos identity-session port', () => {
     const { sessions, calls } = port(() => Response.json([{ id: 'a' }, { id: 'b' }]));
     expect(await sessions.countOtherSessions('x=1', 4)).toBe(2);
     expect(calls[0]?.url).toBe('https://auth.example.org/sessions?page_size=4');
+  });
+});
+
+describe('the in-process identity-session port', () => {
+  const others = port(() => Response.json([{ id: 's2' }])).sessions;
+
+  it('reads the same session from the same body as over the public API, parsing a body once', async () => {
+    const bodies: string[] = [];
+    const sessions = createInProcessIdentitySessions({
+      whoami: async (cookie) => {
+        bodies.push(cookie);
+        return cookie.includes('abc') ? { body: JSON.stringify(session) } : null;
+      },
+      others,
+    });
+    const overApi = await port(() => Response.json(session)).sessions.whoami('ory_kratos_session=abc');
+    const first = await sessions.whoami('ory_kratos_session=abc');
+    expect(first).toEqual(overApi);
+    expect(await sessions.whoami('ory_kratos_session=abc')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(await sessions.whoami('ory_kratos_session=other')).toBeNull();
+    expect(await sessions.whoami('')).toBeNull();
+    expect(bodies).toEqual(['ory_kratos_session=abc', 'ory_kratos_session=abc', 'ory_kratos_session=other']);
+    expect(await sessions.countOtherSessions('ory_kratos_session=abc', 5)).toBe(1);
+  });
+
+  it('reads an inactive session as none, and fails closed when the server throws', async () => {
+    const inactive = createInProcessIdentitySessions({
+      whoami: async () => ({ body: JSON.stringify({ ...session, active: false }) }),
+      others,
+    });
+    expect(await inactive.whoami('ory_kratos_session=abc')).toBeNull();
+    const failing = createInProcessIdentitySessions({
+      whoami: () => Promise.reject(new Error('database gone')),
+      others,
+    });
+    await expect(failing.whoami('ory_kratos_session=abc')).rejects.toBeInstanceOf(IdentityUnavailableError);
   });
 });

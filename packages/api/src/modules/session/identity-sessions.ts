@@ -51,6 +51,60 @@ const whoamiSchema = z.object({
   }),
 });
 
+/** The session a whoami answer's JSON describes, or null when it is not an active one. */
+export function identitySessionOf(answer: unknown): IdentitySession | null {
+  const parsed = whoamiSchema.safeParse(answer);
+  if (!parsed.success || parsed.data.active === false) return null;
+  const { email, name } = parsed.data.identity.traits;
+  const first = name?.first?.trim();
+  const last = name?.last?.trim();
+  return {
+    sessionId: parsed.data.id,
+    identityId: parsed.data.identity.id,
+    email,
+    ...(first || last ? { name: { ...(first ? { first } : {}), ...(last ? { last } : {}) } } : {}),
+    ...(parsed.data.authenticated_at ? { authenticatedAt: new Date(parsed.data.authenticated_at) } : {}),
+    emailVerified: (parsed.data.identity.verifiable_addresses ?? []).some(
+      (a) => a.verified === true && a.value.toLowerCase() === email.toLowerCase(),
+    ),
+  };
+}
+
+/**
+ * The port over an identity server in this process that answers whoami without a request (the built-in
+ * one): the same answers as over its public API, without building a request and a response for each
+ * signed-in page. A whoami body seen lately is not parsed again (the built-in server hands back the same
+ * cached body while the session is unchanged). Listing sessions goes through `others`.
+ */
+export function createInProcessIdentitySessions(options: {
+  whoami: (cookieHeader: string) => Promise<{ body: string } | null>;
+  others: IdentitySessions;
+}): IdentitySessions {
+  const parsed = new Map<string, IdentitySession | null>();
+  return {
+    async whoami(cookieHeader) {
+      if (!cookieHeader) return null;
+      let answer: { body: string } | null;
+      try {
+        answer = await options.whoami(cookieHeader);
+      } catch (error) {
+        throw new IdentityUnavailableError(error instanceof Error ? error.message : String(error));
+      }
+      if (!answer) return null;
+      let session = parsed.get(answer.body);
+      if (session === undefined) {
+        const read = identitySessionOf(JSON.parse(answer.body));
+        session = read && Object.freeze(read);
+        // A few thousand bodies at most: the oldest goes first.
+        if (parsed.size >= 5000) parsed.delete(parsed.keys().next().value!);
+        parsed.set(answer.body, session);
+      }
+      return session;
+    },
+    countOtherSessions: (cookieHeader, limit) => options.others.countOtherSessions(cookieHeader, limit),
+  };
+}
+
 /**
  * The port over the Kratos public API (`GET /sessions/whoami`, `GET /sessions`), forwarding the browser's
  * cookies. The same code talks to the built-in identity server and to Ory Kratos or Ory Network.
@@ -77,21 +131,7 @@ export function createKratosIdentitySessions(options: {
       const response = await get('/sessions/whoami', cookieHeader);
       if (response.status === 401 || response.status === 403) return null;
       if (!response.ok) throw new IdentityUnavailableError(`whoami answered ${response.status}`);
-      const parsed = whoamiSchema.safeParse(await response.json());
-      if (!parsed.success || parsed.data.active === false) return null;
-      const { email, name } = parsed.data.identity.traits;
-      const first = name?.first?.trim();
-      const last = name?.last?.trim();
-      return {
-        sessionId: parsed.data.id,
-        identityId: parsed.data.identity.id,
-        email,
-        ...(first || last ? { name: { ...(first ? { first } : {}), ...(last ? { last } : {}) } } : {}),
-        ...(parsed.data.authenticated_at ? { authenticatedAt: new Date(parsed.data.authenticated_at) } : {}),
-        emailVerified: (parsed.data.identity.verifiable_addresses ?? []).some(
-          (a) => a.verified === true && a.value.toLowerCase() === email.toLowerCase(),
-        ),
-      };
+      return identitySessionOf(await response.json());
     },
     async countOtherSessions(cookieHeader, limit) {
       const response = await get(`/sessions?page_size=${limit}`, cookieHeader);
