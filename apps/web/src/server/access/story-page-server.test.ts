@@ -106,6 +106,7 @@ describe('the story page server past freshness', () => {
         res.end(`<html><body ${DECISION_ATTRIBUTE}="${shape}"><h1>${seen}</h1></body></html>`);
       },
     });
+    const key = `${request().url}\n${cacheShape(request(), result, false)}`;
     const send = async () => {
       const answer = response();
       expect(server.serve(request(), answer.res, result)).toBe(true);
@@ -121,7 +122,8 @@ describe('the story page server past freshness', () => {
     expect(first).toMatchObject({ how: 'stale' });
     expect(first.body).toContain('First headline');
     expect(second).toMatchObject({ how: 'stale' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Once the one render has stored its page, the page is fresh again.
+    await vi.waitFor(() => expect(cache.isFresh(cache.get(key)!)).toBe(true));
     expect(renders).toBe(2);
     const after = await send();
     expect(after).toMatchObject({ how: 'hit' });
