@@ -215,7 +215,7 @@ console.log(
   `Soak: ${rate} requests/s for ${args.warmup} + ${args.minutes} minutes, ${addresses.length} addresses (${stories.length} stories); ${before.cpus} CPUs, Node ${before.node}, load ${before.load}, ${before.at}.`,
 );
 console.log(`RSS at the start (after the set-up requests): ${rssMb().toFixed(0)} MB`);
-console.log('| minute | RSS MB | answered | waiting | p50 ms | p99 ms | errors | statuses |');
+console.log('| minute | RSS MB | answered | waiting | p50 ms | p99 ms | errors so far | statuses |');
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
 tick();
 const samples = [];
