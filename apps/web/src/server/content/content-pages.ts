@@ -1,4 +1,5 @@
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 import type { ContentService } from '@bof/api/content';
 import { hasErrorCode } from '@bof/api/errors';
 import { runningServices } from '@bof/api/running-services';
@@ -9,6 +10,12 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export async function content(): Promise<ContentService> {
   return (await runningServices()).content;
 }
+
+/**
+ * A story by slug, read once per request: a story page's metadata and the page itself share the read
+ * (React's request cache). A missing story rejects with the service's ContentNotFoundError.
+ */
+export const storyBySlug = cache(async (slug: string) => (await content()).story(slug));
 
 /** A slug from the URL, or the 404 page when it cannot be one. */
 export function slugOr404(value: string): string {

@@ -118,57 +118,26 @@ export function createContentRepo(db: Database) {
       filter.excludeIds?.length,
     );
 
+  /**
+   * Each story's bylines and topics as JSON arrays (correlated subqueries over the link tables' keys,
+   * evaluated only for the rows a query keeps), so a list's cards come with their people in one query.
+   */
+  const peopleColumns = {
+    bylines: sql<unknown>`(select coalesce(json_agg(json_build_object('slug', ${contentAuthors.slug}, 'name', ${contentAuthors.name}, 'title', ${contentAuthors.title}, 'role', ${articleAuthors.role}) order by ${articleAuthors.position}), '[]'::json) from ${articleAuthors} join ${contentAuthors} on ${contentAuthors.id} = ${articleAuthors.authorId} where ${articleAuthors.articleId} = ${articles.id})`,
+    topics: sql<unknown>`(select coalesce(json_agg(json_build_object('slug', ${contentTopics.slug}, 'name', ${contentTopics.name}) order by ${articleTopics.position}), '[]'::json) from ${articleTopics} join ${contentTopics} on ${contentTopics.id} = ${articleTopics.topicId} where ${articleTopics.articleId} = ${articles.id})`,
+  };
+  const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+  /** A card from a row selected with `peopleColumns`. */
+  const cardOf = (row: CardRow & { bylines: unknown; topics: unknown }): StoryCard =>
+    toCard(row, json<Byline[]>(row.bylines), json<StoryCard['topics']>(row.topics));
+
+  /** The cards of the stories a condition picks, each with its bylines and topics: one query. */
   const cardsQuery = () =>
     db
-      .select(cardColumns)
+      .select({ ...cardColumns, ...peopleColumns })
       .from(articles)
       .innerJoin(contentSections, eq(contentSections.id, articles.sectionId))
       .leftJoin(contentSeries, eq(contentSeries.id, articles.seriesId));
-
-  /** Adds bylines and topics to card rows, in two queries for the whole list. */
-  async function withPeople(
-    pending: CardRow[] | PromiseLike<CardRow[]>,
-    knownIds?: string[],
-  ): Promise<StoryCard[]> {
-    // With the ids known up front (cardsByIds), the card rows, bylines and topics are asked together.
-    const ids = knownIds ?? (pending as CardRow[]).map((r) => r.id);
-    if (ids.length === 0) return [];
-    const [rows, bylines, topics] = await Promise.all([
-      pending,
-      db
-        .select({
-          articleId: articleAuthors.articleId,
-          slug: contentAuthors.slug,
-          name: contentAuthors.name,
-          title: contentAuthors.title,
-          role: articleAuthors.role,
-        })
-        .from(articleAuthors)
-        .innerJoin(contentAuthors, eq(contentAuthors.id, articleAuthors.authorId))
-        .where(inArray(articleAuthors.articleId, ids))
-        .orderBy(asc(articleAuthors.position)),
-      db
-        .select({ articleId: articleTopics.articleId, slug: contentTopics.slug, name: contentTopics.name })
-        .from(articleTopics)
-        .innerJoin(contentTopics, eq(contentTopics.id, articleTopics.topicId))
-        .where(inArray(articleTopics.articleId, ids))
-        .orderBy(asc(articleTopics.position)),
-    ]);
-    const group = <T extends { articleId: string }>(list: T[]) => {
-      const map = new Map<string, Omit<T, 'articleId'>[]>();
-      for (const { articleId, ...rest } of list) map.set(articleId, [...(map.get(articleId) ?? []), rest]);
-      return map;
-    };
-    const bylinesById = group(bylines);
-    const topicsById = group(topics);
-    return rows.map((row) =>
-      toCard(
-        row,
-        (bylinesById.get(row.id) ?? []) as Byline[],
-        (topicsById.get(row.id) ?? []) as StoryCard['topics'],
-      ),
-    );
-  }
 
   /**
    * A list's cards in one query: the card columns with each story's bylines and topics as JSON arrays
@@ -182,8 +151,7 @@ export function createContentRepo(db: Database) {
   ): Promise<{ cards: StoryCard[]; total: number | null }> {
     const columns = {
       ...cardColumns,
-      bylines: sql<unknown>`(select coalesce(json_agg(json_build_object('slug', ${contentAuthors.slug}, 'name', ${contentAuthors.name}, 'title', ${contentAuthors.title}, 'role', ${articleAuthors.role}) order by ${articleAuthors.position}), '[]'::json) from ${articleAuthors} join ${contentAuthors} on ${contentAuthors.id} = ${articleAuthors.authorId} where ${articleAuthors.articleId} = ${articles.id})`,
-      topics: sql<unknown>`(select coalesce(json_agg(json_build_object('slug', ${contentTopics.slug}, 'name', ${contentTopics.name}) order by ${articleTopics.position}), '[]'::json) from ${articleTopics} join ${contentTopics} on ${contentTopics.id} = ${articleTopics.topicId} where ${articleTopics.articleId} = ${articles.id})`,
+      ...peopleColumns,
       total: total ? sql<unknown>`(${total})` : sql<unknown>`null`,
     };
     const link = linkOf(filter);
@@ -207,11 +175,8 @@ export function createContentRepo(db: Database) {
           .orderBy(desc(articles.publishedAt), desc(articles.id))
           .limit(window.limit)
           .offset(window.offset);
-    const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
     return {
-      cards: rows.map((row) =>
-        toCard(row as CardRow, json<Byline[]>(row.bylines), json<StoryCard['topics']>(row.topics)),
-      ),
+      cards: rows.map((row) => cardOf(row as CardRow & { bylines: unknown; topics: unknown })),
       total: rows.length > 0 && rows[0]!.total !== null ? Number(rows[0]!.total) : null,
     };
   }
@@ -313,7 +278,7 @@ export function createContentRepo(db: Database) {
           .offset(window.offset),
         db.select({ n: count() }).from(articles).where(where),
       ]);
-      return { stories: await withPeople(rows), total: Number(total?.n ?? 0) };
+      return { stories: rows.map(cardOf), total: Number(total?.n ?? 0) };
     },
 
     /**
@@ -362,10 +327,10 @@ export function createContentRepo(db: Database) {
       return byTopic;
     },
 
-    /** Cards for `ids` in that order (unknown ids left out): the rows, bylines and topics run together. */
+    /** Cards for `ids` in that order (unknown ids left out), with their bylines and topics: one query. */
     async cardsByIds(ids: readonly string[]): Promise<StoryCard[]> {
       if (ids.length === 0) return [];
-      const cards = await withPeople(cardsQuery().where(inArray(articles.id, [...ids])), [...ids]);
+      const cards = (await cardsQuery().where(inArray(articles.id, [...ids]))).map(cardOf);
       const byId = new Map(cards.map((c) => [c.id, c]));
       return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
     },
@@ -378,40 +343,57 @@ export function createContentRepo(db: Database) {
     async storiesBySlugs(slugs: readonly string[]): Promise<StoryCard[]> {
       const findable = slugs.filter(isFindableSlug);
       if (findable.length === 0) return [];
-      return withPeople(await cardsQuery().where(inArray(articles.slug, findable)));
+      return (await cardsQuery().where(inArray(articles.slug, findable))).map(cardOf);
     },
 
+    /** A story with its bylines and topics, and its tags: two queries, asked together. */
     async story(slug: string): Promise<Story | undefined> {
       if (!isFindableSlug(slug)) return undefined;
-      const [row] = await db
-        .select({
-          ...cardColumns,
-          body: articles.body,
-          glossary: articles.glossary,
-          version: articles.version,
-        })
-        .from(articles)
-        .innerJoin(contentSections, eq(contentSections.id, articles.sectionId))
-        .leftJoin(contentSeries, eq(contentSeries.id, articles.seriesId))
-        .where(eq(articles.slug, slug));
-      if (!row) return undefined;
-      // Bylines, topics and tags together, in one round after the story's row.
-      const [[card], tags] = await Promise.all([
-        withPeople([row]),
+      const [[row], tags] = await Promise.all([
+        db
+          .select({
+            ...cardColumns,
+            ...peopleColumns,
+            body: articles.body,
+            glossary: articles.glossary,
+            version: articles.version,
+          })
+          .from(articles)
+          .innerJoin(contentSections, eq(contentSections.id, articles.sectionId))
+          .leftJoin(contentSeries, eq(contentSeries.id, articles.seriesId))
+          .where(eq(articles.slug, slug)),
         db
           .select({ slug: contentTags.slug, name: contentTags.name })
           .from(articleTags)
+          .innerJoin(articles, eq(articles.id, articleTags.articleId))
           .innerJoin(contentTags, eq(contentTags.id, articleTags.tagId))
-          .where(eq(articleTags.articleId, row.id))
+          .where(eq(articles.slug, slug))
           .orderBy(asc(articleTags.position)),
       ]);
+      if (!row) return undefined;
       return {
-        ...card!,
+        ...cardOf(row),
         body: (row.body as BodyBlock[]).map(typographicBlock),
         glossary: typographicGlossary((row.glossary as GlossaryEntry[] | null) ?? null),
         tags,
         version: row.version,
       };
+    },
+
+    /**
+     * What recommendations start from: a story's id and its topics' ids, in one query; undefined when
+     * there is no such story.
+     */
+    async storyTopicIds(slug: string): Promise<{ id: string; topicIds: number[] } | undefined> {
+      if (!isFindableSlug(slug)) return undefined;
+      const [row] = await db
+        .select({
+          id: articles.id,
+          topicIds: sql<unknown>`(select coalesce(json_agg(${articleTopics.topicId} order by ${articleTopics.position}), '[]'::json) from ${articleTopics} where ${articleTopics.articleId} = ${articles.id})`,
+        })
+        .from(articles)
+        .where(eq(articles.slug, slug));
+      return row ? { id: row.id, topicIds: json<number[]>(row.topicIds).map(Number) } : undefined;
     },
 
     /**
@@ -441,7 +423,7 @@ export function createContentRepo(db: Database) {
         limit ${limit}`);
       const order = (result as unknown as { rows: { article_id: string }[] }).rows.map((r) => r.article_id);
       if (order.length === 0) return [];
-      const cards = await withPeople(await cardsQuery().where(inArray(articles.id, order)));
+      const cards = (await cardsQuery().where(inArray(articles.id, order))).map(cardOf);
       const byId = new Map(cards.map((c) => [c.id, c]));
       return order.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
     },

@@ -219,19 +219,17 @@ export function createContentService({ repo }: Deps) {
       limit: number;
     }): Promise<StoryCard[]> {
       let excludeId: string | null = null;
-      let topicSlugs = [...(input.topics ?? [])];
+      const topicSlugs = [...(input.topics ?? [])];
+      let topicIds: number[] | undefined;
       if (input.slug) {
-        const story = await repo.story(input.slug);
+        // The story's id and its topics in one light query (not the whole story).
+        const story = await repo.storyTopicIds(input.slug);
         if (!story) throw new ContentNotFoundError('article', input.slug);
         excludeId = story.id;
-        if (topicSlugs.length === 0) topicSlugs = story.topics.map((t) => t.slug);
+        if (topicSlugs.length === 0) topicIds = story.topicIds;
       }
-      const topics = await repo.topicsBySlugs(topicSlugs);
-      const picked = await repo.storiesByTopicOverlap(
-        topics.map((t) => t.id),
-        excludeId,
-        input.limit,
-      );
+      topicIds ??= (await repo.topicsBySlugs(topicSlugs)).map((t) => t.id);
+      const picked = await repo.storiesByTopicOverlap(topicIds, excludeId, input.limit);
       if (picked.length < input.limit) {
         const exclude = [...picked.map((s) => s.id), ...(excludeId ? [excludeId] : [])];
         picked.push(

@@ -29,6 +29,10 @@ function fakeService() {
     authorPage: vi.fn(async (slug: string, page: number) => ({ slug, page, edition })),
     seriesPage: vi.fn(async (slug: string, page: number) => ({ slug, page, edition })),
     story: vi.fn(async (slug: string) => ({ slug, edition })),
+    cards: vi.fn(async (slugs: readonly string[]) => slugs.map((slug) => ({ slug, edition }))),
+    recommendedStories: vi.fn(async (input: { slug?: string | null; topics?: readonly string[] | null }) => [
+      { for: input.slug ?? input.topics, edition },
+    ]),
   };
   return { service: service as unknown as ContentService, calls: service, publish: () => (edition += 1) };
 }
@@ -109,6 +113,31 @@ describe('cacheListsUntilChanged', () => {
     clock = 1000;
     await cached.authorPage('b', 1);
     expect(calls.authorPage).toHaveBeenCalledTimes(5);
+  });
+
+  it("keeps a story page's related and recommended cards apart by what was asked, until a change", async () => {
+    const feed = fakeFeed();
+    const { service, calls, publish } = fakeService();
+    const cached = cacheListsUntilChanged(service, feed);
+    const related = await cached.cards(['a', 'b']);
+    expect(await cached.cards(['a', 'b'])).toBe(related);
+    expect(await cached.cards(['b', 'a'])).toEqual([
+      { slug: 'b', edition: 1 },
+      { slug: 'a', edition: 1 },
+    ]);
+    expect(calls.cards).toHaveBeenCalledTimes(2);
+    const next = await cached.recommendedStories({ slug: 'x', limit: 4 });
+    expect(await cached.recommendedStories({ slug: 'x', limit: 4 })).toBe(next);
+    await cached.recommendedStories({ slug: 'x', limit: 3 });
+    await cached.recommendedStories({ topics: ['x'], limit: 4 });
+    expect(calls.recommendedStories).toHaveBeenCalledTimes(3);
+    publish();
+    feed.announce({ storyIds: ['s1'], slugs: ['a'], lists: false });
+    expect(await cached.cards(['a', 'b'])).toEqual([
+      { slug: 'a', edition: 2 },
+      { slug: 'b', edition: 2 },
+    ]);
+    expect(await cached.recommendedStories({ slug: 'x', limit: 4 })).toEqual([{ for: 'x', edition: 2 }]);
   });
 
   it('passes everything else through uncached', async () => {

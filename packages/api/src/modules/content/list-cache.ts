@@ -10,8 +10,8 @@ export interface ListCacheOptions {
 }
 
 /**
- * The content lists every reader sees alike — the front page and the section, topic, author and series
- * pages — kept in this process's memory until the content changes. Every change announced on the content
+ * The content lists every reader sees alike — the front page, the section, topic, author and series
+ * pages, and a story page's related and recommended cards — kept in this process's memory until the content changes. Every change announced on the content
  * change feed (an import, a newsroom publication, front-page pins, from any process) empties it, and while
  * the feed is not listening nothing is kept, so a list is never older than the feed's news of a change.
  * Readers asking at the same moment share one composition. The lists handed out are shared: read only.
@@ -55,6 +55,13 @@ export function cacheListsUntilChanged(
     topicPage: (slug, page) => remember(`topic:${slug}:${page}`, () => service.topicPage(slug, page)),
     authorPage: (slug, page) => remember(`author:${slug}:${page}`, () => service.authorPage(slug, page)),
     seriesPage: (slug, page) => remember(`series:${slug}:${page}`, () => service.seriesPage(slug, page)),
+    // What a story page shows around the story, alike for every reader: the cards of the stories its
+    // body links to and the stories recommended after it. The story itself is read for each request.
+    cards: (slugs) => remember(`cards:${JSON.stringify(slugs)}`, () => service.cards(slugs)),
+    recommendedStories: (input) =>
+      remember(`recommended:${JSON.stringify([input.slug ?? null, input.topics ?? [], input.limit])}`, () =>
+        service.recommendedStories(input),
+      ),
     get cachedLists() {
       return entries.size;
     },

@@ -12,6 +12,7 @@ import {
   orUndefined,
   slugOr404,
   slugOrUndefined,
+  storyBySlug,
 } from '../../../server/content/content-pages';
 import { newsArticleJsonLd, storyMetadata } from '../../../server/content/story-metadata';
 
@@ -22,7 +23,7 @@ type Props = { params: Promise<{ slug: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   const valid = slugOrUndefined(slug);
-  const story = valid ? await orUndefined((await content()).story(valid)) : undefined;
+  const story = valid ? await orUndefined(storyBySlug(valid)) : undefined;
   if (!story) return {};
   return storyMetadata(story, getServerEnv());
 }
@@ -31,16 +32,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CaseStudyPage({ params }: Props) {
   const { slug } = await params;
   const service = await content();
-  const story = await orNotFound(service.story(slugOr404(slug)));
+  const story = await orNotFound(storyBySlug(slugOr404(slug)));
   if (story.kind !== 'case_study') permanentRedirect(storyPath(story));
   if (!story.glossary) notFound();
   const env = getServerEnv();
   const url = `${env.siteUrl}${storyPath(story)}`;
-  const parts = await gatedStory(story, url);
-  const [related, recommended] = await Promise.all([
-    service.cards(relatedSlugs([...parts.blocks, ...parts.gatedBlocks])),
+  const [parts, recommended] = await Promise.all([
+    gatedStory(story, url),
     service.recommendedStories({ slug: story.slug, limit: 4 }),
   ]);
+  const related = await service.cards(relatedSlugs([...parts.blocks, ...parts.gatedBlocks]));
   return (
     <>
       <JsonLd data={newsArticleJsonLd(story, env)} />

@@ -13,6 +13,7 @@ import {
   orUndefined,
   slugOr404,
   slugOrUndefined,
+  storyBySlug,
 } from '../../../../server/content/content-pages';
 import { newsArticleJsonLd, storyMetadata } from '../../../../server/content/story-metadata';
 
@@ -23,7 +24,7 @@ type Props = { params: Promise<{ section: string; slug: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   const valid = slugOrUndefined(slug);
-  const story = valid ? await orUndefined((await content()).story(valid)) : undefined;
+  const story = valid ? await orUndefined(storyBySlug(valid)) : undefined;
   if (!story) return {};
   return storyMetadata(story, getServerEnv());
 }
@@ -32,16 +33,18 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ArticlePage({ params }: Props) {
   const { section, slug } = await params;
   const service = await content();
-  const story = await orNotFound(service.story(slugOr404(slug)));
+  const story = await orNotFound(storyBySlug(slugOr404(slug)));
   if (story.kind === 'case_study' || story.section.slug !== section) permanentRedirect(storyPath(story));
   const env = getServerEnv();
   const url = `${env.siteUrl}${storyPath(story)}`;
-  const parts = await gatedStory(story, url);
-  const [related, recommended, offered] = await Promise.all([
-    service.cards(relatedSlugs([...parts.blocks, ...parts.gatedBlocks])),
+  // The reader's access, the recommendations and the newsletter offers do not depend on one another;
+  // the related stories are those the reader's part of the body links to.
+  const [parts, recommended, offered] = await Promise.all([
+    gatedStory(story, url),
     service.recommendedStories({ slug: story.slug, limit: 4 }),
     newslettersForStory(story.topics.map((t) => t.slug)),
   ]);
+  const related = await service.cards(relatedSlugs([...parts.blocks, ...parts.gatedBlocks]));
   return (
     <>
       <JsonLd data={newsArticleJsonLd(story, env)} />
