@@ -2,26 +2,34 @@
 // seconds of opening (first load and the lazily loaded ones), gzipped, and how much of it is our own
 // code (apps/web/src and packages/*) rather than React, Next.js and the vendors' SDKs.
 //
-//   node bench/article-javascript.mjs [article-path]
+//   node bench/article-javascript.mjs [article-path] [--port 3950] [--dist .next-bench-js]
 //
-// It makes its own production build with source maps (in apps/web/.next-bench-js), starts the site on
-// port 3950 with a data folder of its own, opens the article in Debian's Chromium, and prints a table.
+// It makes its own production build with source maps (in apps/web/.next-bench-js, or --dist), starts the
+// site on port 3950 (or --port) with a data folder of its own, opens the article in Debian's Chromium, and prints a table.
 // Budget (issue: access and speed): at most 200 KB gzipped in all, of which at most 30 KB our own.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { explore } from 'source-map-explorer';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
-const distDir = '.next-bench-js';
-const port = 3950;
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    port: { type: 'string', default: '3950' },
+    dist: { type: 'string', default: '.next-bench-js' },
+  },
+});
+const distDir = args.dist;
+const port = Number(args.port);
 const base = `http://localhost:${port}`;
-const dataDir = '.data/bench-js';
-const articlePath = process.argv[2] ?? '/articles/analysis/sport-is-luxurys-new-front-row/';
+const dataDir = `.data/bench-js-${port}`;
+const articlePath = positionals[0] ?? '/articles/analysis/sport-is-luxurys-new-front-row/';
 const settleMs = 5000;
 
 const env = {
@@ -34,7 +42,7 @@ const env = {
   NEXT_TELEMETRY_DISABLED: '1',
 };
 
-console.log('Building with source maps (apps/web/.next-bench-js)…');
+console.log(`Building with source maps (apps/web/${distDir})…`);
 const build = spawnSync('npm', ['run', 'build', '-w', '@bof/web'], { cwd: root, env, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
