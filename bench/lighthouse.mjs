@@ -98,12 +98,47 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 500));
 }
 
+/** The React Server Components payload the HTML carries inline (the `self.__next_f.push` strings). */
+function inlinePayloadBytes(html) {
+  let bytes = 0;
+  for (const [, body] of html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) {
+    const push =
+      /^\s*\(?self\.__next_f\s*=\s*self\.__next_f\s*\|\|\s*\[\]\)?\.push\(([\s\S]*)\)\s*;?\s*$|^\s*self\.__next_f\.push\(([\s\S]*)\)\s*;?\s*$/.exec(
+        body,
+      );
+    const chunk = push ? JSON.parse(push[1] ?? push[2])[1] : undefined;
+    if (typeof chunk === 'string') bytes += Buffer.byteLength(chunk);
+  }
+  return bytes;
+}
+
 // Warm-up: each page and the images and scripts it names, a few times, so no run pays a first render.
+// A story's first answer may be a redirect that signs the meter cookie: the warm-up keeps the cookie.
+const pageSizes = new Map();
+const cookies = new Map();
+async function get(p) {
+  for (let hop = 0, url = `${base}${p}`; hop < 5; hop++) {
+    const response = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const c of response.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    if (response.status < 300 || response.status >= 400) return response;
+    await response.arrayBuffer();
+    url = new URL(response.headers.get('location'), url).href;
+  }
+  throw new Error(`${p}: too many redirects`);
+}
 for (let i = 0; i < Number(args.warmup); i++)
   for (const p of paths) {
-    const response = await fetch(`${base}${p}`);
+    const response = await get(p);
     if (!response.ok) throw new Error(`${p} answered ${response.status}`);
     const html = await response.text();
+    pageSizes.set(p, { html: Buffer.byteLength(html), payload: inlinePayloadBytes(html) });
     const assets = new Set(
       [...html.matchAll(/(?:src|href)="(\/_next\/[^"]+)"/g)].map((m) => m[1].replaceAll('&amp;', '&')),
     );
@@ -152,13 +187,15 @@ for (const p of paths) {
       lcp: audit('largest-contentful-paint'),
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
+      mainThread: audit('mainthread-work-breakdown'),
+      bootup: audit('bootup-time'),
       benchmarkIndex: lhr.environment.benchmarkIndex,
       load: machine().load.split(' / ')[0],
     };
     versions ??= { lighthouse: lhr.lighthouseVersion, chrome: lhr.environment.hostUserAgent };
     results.get(p).push(r);
     console.log(
-      `${p} run ${run}: performance ${r.score}, FCP ${(r.fcp / 1000).toFixed(2)} s, LCP ${(r.lcp / 1000).toFixed(2)} s, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, benchmarkIndex ${r.benchmarkIndex.toFixed(0)}, load ${r.load} (${file})`,
+      `${p} run ${run}: performance ${r.score}, FCP ${(r.fcp / 1000).toFixed(2)} s, LCP ${(r.lcp / 1000).toFixed(2)} s, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, main-thread work ${r.mainThread.toFixed(0)} ms (scripts ${r.bootup.toFixed(0)} ms), benchmarkIndex ${r.benchmarkIndex.toFixed(0)}, load ${r.load} (${file})`,
     );
   }
 }
@@ -172,13 +209,16 @@ console.log(
   `${before.cpus} CPUs (${before.model}), Node ${before.node}; load before ${before.load}, after ${after.load}; ${before.at} to ${after.at}; reports in ${outDir}\n`,
 );
 console.log(
-  '| page | runs | performance | FCP s | LCP s | TBT ms | CLS | benchmarkIndex |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| page | runs | performance | FCP s | LCP s | TBT ms | CLS | main-thread work ms | benchmarkIndex |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
 );
 for (const [p, rs] of results) {
   const s = (key, scale = 1, digits = 0) =>
     formatSummary(summarize(rs.map((r) => r[key] / scale)), digits);
   console.log(
-    `| ${p} | ${rs.length} | ${s('score')} | ${s('fcp', 1000, 1)} | ${s('lcp', 1000, 1)} | ${s('tbt')} | ${s('cls', 1, 3)} | ${s('benchmarkIndex')} |`,
+    `| ${p} | ${rs.length} | ${s('score')} | ${s('fcp', 1000, 1)} | ${s('lcp', 1000, 1)} | ${s('tbt')} | ${s('cls', 1, 3)} | ${s('mainThread')} | ${s('benchmarkIndex')} |`,
   );
 }
+console.log('\n| page | HTML KB | inline RSC payload KB |\n| --- | ---: | ---: |');
+for (const [p, size] of pageSizes)
+  console.log(`| ${p} | ${(size.html / 1024).toFixed(1)} | ${(size.payload / 1024).toFixed(1)} |`);
 process.exit(0);
