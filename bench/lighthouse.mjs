@@ -212,8 +212,7 @@ console.log(
   '| page | runs | performance | FCP s | LCP s | TBT ms | CLS | main-thread work ms | benchmarkIndex |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
 );
 for (const [p, rs] of results) {
-  const s = (key, scale = 1, digits = 0) =>
-    formatSummary(summarize(rs.map((r) => r[key] / scale)), digits);
+  const s = (key, scale = 1, digits = 0) => formatSummary(summarize(rs.map((r) => r[key] / scale)), digits);
   console.log(
     `| ${p} | ${rs.length} | ${s('score')} | ${s('fcp', 1000, 1)} | ${s('lcp', 1000, 1)} | ${s('tbt')} | ${s('cls', 1, 3)} | ${s('mainThread')} | ${s('benchmarkIndex')} |`,
   );
