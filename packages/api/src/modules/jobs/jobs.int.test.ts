@@ -159,7 +159,10 @@ describe('the demo board', () => {
     // A NUL byte reaches PostgreSQL as an encoding error, not a miss: such names are never looked up.
     for (const slug of ['\u0000', 'a\u0000b', 'Upper-Case', '-leading', 'x'.repeat(121), 'dots.in.it', ''])
       expect(await harness.services.careers.page(slug)).toEqual({ state: 'not-found' });
-    const open = await harness.db.select().from(jobListings).where(sql`${jobListings.closesAt} > now()`);
+    const open = await harness.db
+      .select()
+      .from(jobListings)
+      .where(sql`${jobListings.closesAt} > now()`);
     expect((await harness.services.careers.page(open[0]!.slug)).state).toBe('open');
   });
 });
