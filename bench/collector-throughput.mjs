@@ -6,15 +6,13 @@
 //   npm run build   # once (NEXT_DIST_DIR or --dist picks the build)
 //   node bench/collector-throughput.mjs --port 4264 --dist .next-perf [--runs 3] [--seconds 5] [--connections 32]
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatSummary, machine, summarize } from './lib/measure.mjs';
+import { requireBuild, root, startProduct } from './lib/product.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webDir = path.join(root, 'apps/web');
 const { values: args } = parseArgs({
   options: {
     port: { type: 'string', default: '4264' },
@@ -29,10 +27,7 @@ const { values: args } = parseArgs({
 const port = Number(args.port);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = path.join(root, `.data/bench-collector-${port}`);
-if (!existsSync(path.join(webDir, args.dist, 'BUILD_ID'))) {
-  console.error(`No build in apps/web/${args.dist}: run \`npm run build\` first.`);
-  process.exit(1);
-}
+requireBuild(args.dist);
 
 const script = (events) => `math.randomseed(os.time() + math.floor(os.clock() * 1e6))
 local n = 0
@@ -91,45 +86,15 @@ async function wrk(events, seconds) {
   };
 }
 
-rmSync(dataDir, { recursive: true, force: true });
 const before = machine();
-const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server.ts'], {
-  cwd: webDir,
-  detached: true,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    EMBEDDED: '1',
-    NEXT_TELEMETRY_DISABLED: '1',
-    NEXT_DIST_DIR: args.dist,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SITE_URL: `http://localhost:${port}`,
-    DATA_DIR: dataDir,
-    // One client sends everything here: its per-address limit must not be what is measured.
-    COLLECTOR_RATE_LIMIT_BURST: '100000',
-    COLLECTOR_RATE_LIMIT_PER_SECOND: '10000',
-  },
+await startProduct({
+  port,
+  dist: args.dist,
+  dataDir,
+  // One client sends everything here: its per-address limit must not be what is measured.
+  env: { COLLECTOR_RATE_LIMIT_BURST: '100000', COLLECTOR_RATE_LIMIT_PER_SECOND: '10000' },
 });
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // Gone.
-  }
-  rmSync(temp, { recursive: true, force: true });
-};
-process.on('exit', stop);
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/health/`)).ok) break;
-  } catch {
-    // Not up yet.
-  }
-  if (i > 480) throw new Error('The product did not start within four minutes.');
-  await new Promise((r) => setTimeout(r, 500));
-}
+process.on('exit', () => rmSync(temp, { recursive: true, force: true }));
 
 const rows = [];
 let acknowledged = 0;

@@ -11,11 +11,11 @@
 // each page a few times to warm it up (first render, story cache, image optimiser), then runs Lighthouse
 // one run at a time.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatSummary, machine, summarize } from './lib/measure.mjs';
+import { root, startProduct, webDir } from './lib/product.mjs';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 /** As docs/benchmarks.md ("Lighthouse (mobile) on an article page"). */
@@ -30,8 +30,6 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webDir = path.join(root, 'apps/web');
 const { values: args } = parseArgs({
   options: {
     port: { type: 'string', default: '3121' },
@@ -72,31 +70,8 @@ const ensure = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['scripts/ens
 });
 if (ensure.status !== 0) process.exit(ensure.status ?? 1);
 
-rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server.ts'], {
-  cwd: webDir,
-  detached: true,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env,
-});
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // Gone.
-  }
-};
-process.on('exit', stop);
-process.on('SIGINT', () => process.exit(130));
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/health/`)).ok) break;
-  } catch {
-    // Not up yet.
-  }
-  if (i > 480) throw new Error('The product did not start within four minutes.');
-  await new Promise((r) => setTimeout(r, 500));
-}
+// Every address, not only loopback, as Chromium may ask for localhost by either.
+await startProduct({ port, dist: args.dist, dataDir, env: { HOST: '0.0.0.0' } });
 
 /** The React Server Components payload the HTML carries inline (the `self.__next_f.push` strings). */
 function inlinePayloadBytes(html) {

@@ -11,16 +11,13 @@
 //
 // It starts the product itself (node apps/web/server.ts, production, embedded defaults, its own data
 // folder .data/bench-soak-PORT) so the process whose memory is read is the server's own.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { machine, percentile, zipfSequence } from './lib/measure.mjs';
+import { requireBuild, root, startProduct } from './lib/product.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webDir = path.join(root, 'apps/web');
 const { values: args } = parseArgs({
   options: {
     port: { type: 'string', default: '4270' },
@@ -34,55 +31,20 @@ const port = Number(args.port);
 const rate = Number(args.rate);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = path.join(root, `.data/bench-soak-${port}`);
-if (!existsSync(path.join(webDir, args.dist, 'BUILD_ID'))) {
-  console.error(`No build in apps/web/${args.dist}: run \`npm run build\` first.`);
-  process.exit(1);
-}
+requireBuild(args.dist);
 
-rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-  cwd: webDir,
-  detached: true,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    EMBEDDED: '1',
-    NEXT_TELEMETRY_DISABLED: '1',
-    NEXT_DIST_DIR: args.dist,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SITE_URL: `http://localhost:${port}`,
-    DATA_DIR: dataDir,
-    // One client sends everything here: its per-address limits must not be what is measured.
-    COLLECTOR_RATE_LIMIT_BURST: '100000',
-    COLLECTOR_RATE_LIMIT_PER_SECOND: '10000',
-  },
+const { server } = await startProduct({
+  port,
+  dist: args.dist,
+  dataDir,
+  // One client sends everything here: its per-address limits must not be what is measured.
+  env: { COLLECTOR_RATE_LIMIT_BURST: '100000', COLLECTOR_RATE_LIMIT_PER_SECOND: '10000' },
 });
-process.on('exit', () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // Gone.
-  }
-});
-process.on('SIGINT', () => process.exit(130));
-process.on('SIGTERM', () => process.exit(143));
 
 /** The server process's resident set in MB (VmRSS). */
 function rssMb() {
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
-}
-
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/health/`)).ok) break;
-  } catch {
-    // Not up yet.
-  }
-  if (i > 480) throw new Error('The product did not start within four minutes.');
-  await new Promise((r) => setTimeout(r, 500));
 }
 
 const locs = (xml) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
