@@ -264,6 +264,8 @@ test('list pages pass axe: a section and its page 2, case studies, a topic, an a
   page,
   request,
 }) => {
+  // Eight pages and six axe analyses: on a loaded machine that is more than one journey's minute.
+  test.slow();
   expect((await page.goto('/articles/analysis/'))?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Analysis');
   await expectAxeClean(page);

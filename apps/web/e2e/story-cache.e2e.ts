@@ -11,6 +11,10 @@ import { e2eBase } from './support/site';
 
 const [story, spendFirst, spendSecond] = storiesWith('registered');
 const CACHE_HEADER = 'x-bof-story-cache';
+// A page stored by an earlier journey more than a minute ago is sent stale while it is rendered again
+// (STORY_CACHE_STALE_SECONDS): that answer came from the cache too, and a first read of a shape may be one.
+const FROM_CACHE = /^(hit|stale)$/;
+const FIRST_OF_SHAPE = /^(miss|stale)$/;
 
 /** The reads in a meter cookie (its payload is readable; only its signature is secret). */
 function meterReads(setCookie: string | undefined): number {
@@ -42,14 +46,14 @@ test('a cached story still counts the read, and readers with other decisions nev
 
     // Another new reader: served from the cache, and the meter cookie still carries the read.
     const hit = await second.get(story!.path);
-    expect(hit.headers()[CACHE_HEADER]).toBe('hit');
+    expect(hit.headers()[CACHE_HEADER]).toMatch(FROM_CACHE);
     expect(hit.headers()['content-encoding']).toBe('br');
     expect(hit.headers()['cache-control']).toContain('no-store');
     expect(await hit.text()).toContain(story!.sentinel);
     expect(meterReads(hit.headers()['set-cookie'])).toBe(1);
     // Once counted, a second visit is an `already-counted` read: the same page, nothing counted again.
     const again = await second.get(story!.path);
-    expect(again.headers()[CACHE_HEADER]).toBe('hit');
+    expect(again.headers()[CACHE_HEADER]).toMatch(FROM_CACHE);
     expect(again.headers()['set-cookie']).toBeUndefined();
 
     // A reader whose free reads are spent gets the registration wall, never the cached full story.
@@ -61,12 +65,12 @@ test('a cached story still counts the read, and readers with other decisions nev
       const html = await walled.text();
       expect(html).toContain('data-wall="registration"');
       expect(html).not.toContain(story!.sentinel);
-      expect(walled.headers()[CACHE_HEADER]).toBe(i === 0 ? 'miss' : 'hit');
+      expect(walled.headers()[CACHE_HEADER]).toMatch(i === 0 ? FIRST_OF_SHAPE : FROM_CACHE);
     }
 
     // …and a new reader after the walled page was stored still gets the whole story.
     const open = await later.get(story!.path);
-    expect(open.headers()[CACHE_HEADER]).toBe('hit');
+    expect(open.headers()[CACHE_HEADER]).toMatch(FROM_CACHE);
     const html = await open.text();
     expect(html).toContain(story!.sentinel);
     expect(html).not.toContain('data-wall=');
@@ -101,7 +105,7 @@ test("members and signed-in readers without the membership never get each other'
     const opened = await member.get(premiumStory!.path);
     expect(await opened.text()).toContain(premiumStory!.sentinel);
     const shared = await otherMember.get(premiumStory!.path);
-    expect(shared.headers()[CACHE_HEADER]).toBe('hit');
+    expect(shared.headers()[CACHE_HEADER]).toMatch(FROM_CACHE);
     expect(await shared.text()).toContain(premiumStory!.sentinel);
 
     // A Standard member and a registered reader are both signed in, and both walled, each in their words.
@@ -110,19 +114,19 @@ test("members and signed-in readers without the membership never get each other'
       const html = await upgrade.text();
       expect(html).not.toContain(premiumStory!.sentinel);
       expect(html).toContain('Upgrade to read this story');
-      expect(upgrade.headers()[CACHE_HEADER]).toBe(i === 0 ? 'miss' : 'hit');
+      expect(upgrade.headers()[CACHE_HEADER]).toMatch(i === 0 ? FIRST_OF_SHAPE : FROM_CACHE);
 
       const join = await registeredReader.get(premiumStory!.path);
       const joinHtml = await join.text();
       expect(joinHtml).not.toContain(premiumStory!.sentinel);
       expect(joinHtml).toContain('This story is for Premium members');
       expect(joinHtml).not.toContain('Upgrade to read this story');
-      expect(join.headers()[CACHE_HEADER]).toBe(i === 0 ? 'miss' : 'hit');
+      expect(join.headers()[CACHE_HEADER]).toMatch(i === 0 ? FIRST_OF_SHAPE : FROM_CACHE);
     }
 
     // The member still gets the whole story after the walled pages were stored.
     const again = await member.get(premiumStory!.path);
-    expect(again.headers()[CACHE_HEADER]).toBe('hit');
+    expect(again.headers()[CACHE_HEADER]).toMatch(FROM_CACHE);
     expect(await again.text()).toContain(premiumStory!.sentinel);
   } finally {
     await Promise.all([member, otherMember, standard, registeredReader].map((context) => context.dispose()));
