@@ -11,9 +11,10 @@ export interface ListCacheOptions {
 
 /**
  * The content lists every reader sees alike — the front page, the section, topic, author and series
- * pages, and a story page's related and recommended cards — kept in this process's memory until the content changes. Every change announced on the content
- * change feed (an import, a newsroom publication, front-page pins, from any process) empties it, and while
- * the feed is not listening nothing is kept, so a list is never older than the feed's news of a change.
+ * pages, and a story page's related and recommended cards — kept in this process's memory until the
+ * content changes. Every change announced on the content change feed (an import, a newsroom publication,
+ * front-page pins, from any process) empties it, and while the feed is not listening nothing is kept, so a
+ * list is never older than the feed's news of a change.
  * Readers asking at the same moment share one composition. The lists handed out are shared: read only.
  */
 export function cacheListsUntilChanged(
