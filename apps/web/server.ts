@@ -21,6 +21,7 @@ import { collectorHandlers } from './src/server/collector/collector';
 import { handleCollectorRequest } from './src/server/collector/collector-entry';
 import { createProductGraphQLHandler } from './src/server/graphql/graphql-handler';
 import { handleGraphQLRequest } from './src/server/graphql/graphql-entry';
+import { createGraphQLAnswerCache } from './src/server/graphql/graphql-answer-cache';
 import { startStoryPageCache } from './src/server/access/story-page-server';
 import { gracefulShutdown } from './src/server/graceful-shutdown';
 import { createSecurityHeaders } from './src/server/security/security-headers';
@@ -116,6 +117,10 @@ if (storyPages) services.contentChanges.subscribe((change) => storyPages.invalid
 
 const siteOrigin = new URL(env.siteUrl).origin;
 const graphQLHandler = createProductGraphQLHandler(env);
+// Anonymous GraphQL answers over published content and reference lists, given again from memory until
+// the content changes (in any process: the same feed as the story pages) or 30 s have passed.
+const graphQLAnswers = dev ? undefined : createGraphQLAnswerCache();
+if (graphQLAnswers) services.contentChanges.subscribe(() => graphQLAnswers.clear());
 const server = createServer((req, res) => {
   // Route handlers cannot see the socket: its peer address travels in a header no client can supply.
   req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
@@ -142,7 +147,10 @@ server.headersTimeout = 66_000;
 function serve(req: IncomingMessage, res: ServerResponse): void {
   // The collector and GraphQL need nothing of Next.js: answered here, they skip its request handling.
   if (handleCollectorRequest(req, res, collectorHandlers)) return;
-  if (handleGraphQLRequest(req, res, { handler: graphQLHandler, origin: siteOrigin })) return;
+  if (
+    handleGraphQLRequest(req, res, { handler: graphQLHandler, origin: siteOrigin, answers: graphQLAnswers })
+  )
+    return;
   if (handleStoryRequest(req, res, { gate: access.gate, handle, storyPages })) return;
   // A job listing closed over 30 days ago answers 410 Gone (spec: expired listings leave the board).
   const next = () => void handle(req, res);

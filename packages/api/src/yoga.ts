@@ -6,6 +6,7 @@ import type { ViewerResolver } from './auth/viewer';
 import type { GraphQLContext } from './context';
 import { isDomainError } from './errors/domain-error';
 import { GRAPHQL_LIMITS, graphQLLimitPlugins, type GraphQLLimits } from './http/graphql-limits';
+import { sharedAnswers } from './http/graphql-shared-answers';
 import { BodyTooLargeError, readLimitedBody } from './http/limited-body';
 import { schema } from './schema';
 import type { Services } from './services';
@@ -100,16 +101,25 @@ function bodiesAlreadyRead(bodies: WeakMap<Request, Uint8Array>): Plugin {
   };
 }
 
+/** The GraphQL endpoint as a fetch handler, and which of its answers any anonymous reader may be given. */
+export interface GraphQLHandler {
+  (request: Request): Promise<Response>;
+  /**
+   * After the answer: whether it may be sent, byte for byte, to any anonymous reader who sends the same
+   * request, until the published content changes (graphql-shared-answers.ts).
+   */
+  isShareable(request: Request): boolean;
+}
+
 /**
  * The GraphQL endpoint (spec §7) as a fetch handler. Queries go by GET or POST, mutations by POST only;
  * a POST body must be JSON and at most `maxBodyBytes`; documents over the depth, alias, token or cost
  * limits are refused before execution; batching is off; unexpected errors are masked.
  */
-export function createGraphQLHandler(
-  options: GraphQLHandlerOptions,
-): (request: Request) => Promise<Response> {
+export function createGraphQLHandler(options: GraphQLHandlerOptions): GraphQLHandler {
   const limits = { ...GRAPHQL_LIMITS, ...options.limits };
   const bodies = new WeakMap<Request, Uint8Array>();
+  const shared = sharedAnswers({ expensiveCost: limits.expensiveCost });
   const yoga = createYoga<Record<string, never>, GraphQLContext>({
     schema,
     graphqlEndpoint: GRAPHQL_ENDPOINT,
@@ -127,6 +137,7 @@ export function createGraphQLHandler(
     plugins: [
       ...graphQLLimitPlugins(limits, options.production, options.clientAddress),
       bodiesAlreadyRead(bodies),
+      shared.plugin,
     ],
     context: async ({ request }) => {
       const services = await options.services();
@@ -142,7 +153,7 @@ export function createGraphQLHandler(
     },
   });
 
-  return async (request) => {
+  const handler = async (request: Request): Promise<Response> => {
     if (request.method !== 'POST') return refuseUnparsableParams(request) ?? yoga.fetch(request);
     const contentType = request.headers.get('content-type') ?? '';
     if (!/^application\/(graphql-response\+)?json\s*(;|$)/i.test(contentType)) {
@@ -158,4 +169,5 @@ export function createGraphQLHandler(
     bodies.set(request, body);
     return yoga.fetch(request);
   };
+  return Object.assign(handler, { isShareable: shared.isShareable });
 }

@@ -11,9 +11,9 @@ const COMPRESS_FROM_BYTES = 1024;
 /**
  * A Node request as the fetch handlers of the product read it (headers, address and body stream), for the
  * handlers the server answers itself before Next.js (server.ts). The origin is the site's own, whatever
- * the Host header says: no client chooses it.
+ * the Host header says: no client chooses it. A body already read is given as `body`.
  */
-export function toFetchRequest(req: IncomingMessage, origin: string): Request {
+export function toFetchRequest(req: IncomingMessage, origin: string, body?: Buffer): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -25,13 +25,70 @@ export function toFetchRequest(req: IncomingMessage, origin: string): Request {
   return new Request(`${origin}${req.url ?? '/'}`, {
     method,
     headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    ...(hasBody ? { body: body ?? (Readable.toWeb(req) as ReadableStream<Uint8Array>), duplex: 'half' } : {}),
   } as RequestInit);
 }
 
+/** An answer to write: the headers without Set-Cookie, which go apart in `cookies`. */
+export interface Answer {
+  status: number;
+  headers: readonly (readonly [string, string])[];
+  cookies?: readonly string[];
+  body: Buffer;
+  /** The body gzipped already (a stored answer's), used for a client that takes gzip. */
+  gzipped?: Buffer;
+}
+
+/** A fetch response's headers but Set-Cookie (which `getSetCookie` keeps apart) and Content-Length. */
+export const headersOf = (response: Response): [string, string][] =>
+  [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-length');
+
 /**
- * Writes a fetch handler's response (every Set-Cookie kept apart; gzipped when `acceptEncoding` is given
- * and takes gzip, for a body of 1 KB or more), or a 500 with `failure.body` as JSON when the handler failed.
+ * Writes an answer (every Set-Cookie kept apart; gzipped when `acceptEncoding` is given and takes gzip,
+ * for a body of 1 KB or more). Returns the gzipped body when it made one.
+ */
+export async function writeAnswer(
+  res: ServerResponse,
+  answer: Answer,
+  acceptEncoding?: string,
+): Promise<Buffer | undefined> {
+  let body = answer.body;
+  let made: Buffer | undefined;
+  res.statusCode = answer.status;
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  // As Next.js would have: gzip for a client that takes it (nginx in front may do it instead).
+  if (acceptEncoding !== undefined) {
+    res.setHeader('vary', 'accept-encoding');
+    if (
+      body.byteLength >= COMPRESS_FROM_BYTES &&
+      !res.hasHeader('content-encoding') &&
+      /\bgzip\b/i.test(acceptEncoding)
+    ) {
+      body = answer.gzipped ?? (made = await gzip(body));
+      res.setHeader('content-encoding', 'gzip');
+    }
+  }
+  if (answer.cookies && answer.cookies.length > 0) res.setHeader('set-cookie', [...answer.cookies]);
+  res.setHeader('content-length', body.byteLength);
+  res.end(body);
+  return made;
+}
+
+/** A 500 with `failure.body` as JSON for a handler that failed (the connection's end when too late). */
+export function answerFailure(
+  res: ServerResponse,
+  failure: { label: string; body: unknown },
+  error: unknown,
+) {
+  console.error(failure.label, error);
+  if (res.headersSent) return void res.destroy();
+  res.writeHead(500, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(failure.body));
+}
+
+/**
+ * Writes a fetch handler's response (as writeAnswer), or a 500 with `failure.body` as JSON when the
+ * handler failed.
  */
 export function sendFetchResponse(
   answer: Promise<Response>,
@@ -41,32 +98,13 @@ export function sendFetchResponse(
 ): void {
   answer
     .then(async (response) => {
-      let body = Buffer.from(await response.arrayBuffer());
-      res.statusCode = response.status;
-      response.headers.forEach((value, name) => {
-        if (name !== 'set-cookie') res.setHeader(name, value);
-      });
-      // As Next.js would have: gzip for a client that takes it (nginx in front may do it instead).
-      if (options.acceptEncoding !== undefined) {
-        res.setHeader('vary', 'accept-encoding');
-        if (
-          body.byteLength >= COMPRESS_FROM_BYTES &&
-          !response.headers.has('content-encoding') &&
-          /\bgzip\b/i.test(options.acceptEncoding)
-        ) {
-          body = await gzip(body);
-          res.setHeader('content-encoding', 'gzip');
-        }
-      }
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) res.setHeader('set-cookie', cookies);
-      res.setHeader('content-length', body.byteLength);
-      res.end(body);
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers = headersOf(response);
+      await writeAnswer(
+        res,
+        { status: response.status, headers, cookies: response.headers.getSetCookie(), body },
+        options.acceptEncoding,
+      );
     })
-    .catch((error: unknown) => {
-      console.error(failure.label, error);
-      if (res.headersSent) return void res.destroy();
-      res.writeHead(500, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(JSON.stringify(failure.body));
-    });
+    .catch((error: unknown) => answerFailure(res, failure, error));
 }

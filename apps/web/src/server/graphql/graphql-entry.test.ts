@@ -1,8 +1,9 @@
-import { createServer, get, type Server } from 'node:http';
+import { createServer, get, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleGraphQLRequest } from './graphql-entry';
+import { createGraphQLAnswerCache } from './graphql-answer-cache';
+import { GRAPHQL_CACHE_HEADER, handleGraphQLRequest, MAX_SHARED_BODY_BYTES } from './graphql-entry';
 
 // The server's own answer to /api/graphql/, over HTTP, with a handler that echoes what it was given; what
 // it does not answer goes on (here, to a 418 standing for Next.js).
@@ -110,5 +111,131 @@ describe('GraphQL in front of Next.js', () => {
       const response = await fetch(`${base}${path}`, { method, redirect: 'manual' });
       expect(response.status, `${method} ${path}`).toBe(418);
     }
+  });
+});
+
+describe('shared GraphQL answers', () => {
+  let shared: Server;
+  let sharedBase: string;
+  let runs = 0;
+  const answers = createGraphQLAnswerCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000 });
+  // Shareable unless the query says "private"; the answer counts the runs, so a stored one shows.
+  const shareable = new WeakSet<Request>();
+  const shareableHandler = Object.assign(
+    async (request: Request) => {
+      runs += 1;
+      const text = request.method === 'POST' ? await request.text() : new URL(request.url).search;
+      if (!text.includes('private')) shareable.add(request);
+      const padding = text.includes('big') ? 'x'.repeat(2000) : '';
+      return Response.json({ run: runs, text, padding });
+    },
+    { isShareable: (request: Request) => shareable.has(request) },
+  );
+  beforeAll(async () => {
+    shared = createServer((req, res) => {
+      if (
+        handleGraphQLRequest(req, res, {
+          handler: shareableHandler,
+          origin: 'https://www.example.org',
+          answers,
+        })
+      )
+        return;
+      res.writeHead(418).end('next');
+    });
+    await new Promise<void>((resolve) => shared.listen(0, '127.0.0.1', resolve));
+    sharedBase = `http://127.0.0.1:${(shared.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => shared.close(resolve)));
+
+  const postQuery = (query: string, headers: Record<string, string> = {}) =>
+    fetch(`${sharedBase}/api/graphql/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ query }),
+    });
+
+  it('gives a shareable answer again without running the query, by body', async () => {
+    answers.clear();
+    const first = await postQuery('{ sections { slug } }');
+    expect(first.headers.get(GRAPHQL_CACHE_HEADER)).toBe('miss');
+    const run = (await first.json()).run;
+    const again = await postQuery('{ sections { slug } }');
+    expect(again.headers.get(GRAPHQL_CACHE_HEADER)).toBe('hit');
+    expect((await again.json()).run).toBe(run);
+    expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
+    // Another body, another answer.
+    expect((await (await postQuery('{ topics { slug } }')).json()).run).toBe(run + 1);
+  });
+
+  it('never answers a reader with a session cookie from the cache, nor stores for one', async () => {
+    answers.clear();
+    await postQuery('{ sections { slug } }');
+    const signedIn = await postQuery('{ sections { slug } }', { cookie: 'bof_session=token' });
+    expect(signedIn.headers.get(GRAPHQL_CACHE_HEADER)).toBeNull();
+    expect(answers.size).toBe(1);
+  });
+
+  it('runs every request the handler does not call shareable', async () => {
+    answers.clear();
+    const before = runs;
+    await postQuery('{ private }');
+    const second = await postQuery('{ private }');
+    expect(second.headers.get(GRAPHQL_CACHE_HEADER)).toBeNull();
+    expect(runs).toBe(before + 2);
+  });
+
+  it('keys GETs by address and Accept', async () => {
+    answers.clear();
+    const url = `${sharedBase}/api/graphql/?query=%7Bsections%7D`;
+    const first = await (await fetch(url)).json();
+    expect((await (await fetch(url)).json()).run).toBe(first.run);
+    const graphqlJson = await fetch(url, { headers: { accept: 'application/graphql-response+json' } });
+    expect((await graphqlJson.json()).run).toBe(first.run + 1);
+  });
+
+  it('empties when the content changes, also for a query under way', async () => {
+    answers.clear();
+    const first = await (await postQuery('{ sections { slug } }')).json();
+    answers.clear();
+    expect((await (await postQuery('{ sections { slug } }')).json()).run).toBe(first.run + 1);
+  });
+
+  it('gzips a stored answer once for clients that take gzip', async () => {
+    answers.clear();
+    const ask = () =>
+      new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+        const req = request(
+          `${sharedBase}/api/graphql/`,
+          { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ query: '{ big }' }));
+      });
+    const first = await ask();
+    const second = await ask();
+    expect(first.encoding).toBe('gzip');
+    expect(second.encoding).toBe('gzip');
+    expect(JSON.parse(gunzipSync(second.body).toString())).toEqual(
+      JSON.parse(gunzipSync(first.body).toString()),
+    );
+    const bytes = answers.bytes;
+    await ask();
+    expect(answers.bytes).toBe(bytes);
+  });
+
+  it('reads large or unsized POSTs as a stream and never stores them', async () => {
+    answers.clear();
+    const big = await postQuery(`{ sections ${' '.repeat(MAX_SHARED_BODY_BYTES)} }`);
+    expect(big.status).toBe(200);
+    expect(big.headers.get(GRAPHQL_CACHE_HEADER)).toBeNull();
+    expect(answers.size).toBe(0);
   });
 });
