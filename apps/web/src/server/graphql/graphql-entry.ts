@@ -46,7 +46,11 @@ export function handleGraphQLRequest(
   const query = url.indexOf('?');
   if ((query === -1 ? url : url.slice(0, query)) !== GRAPHQL_PATH) return false;
   const acceptEncoding = String(req.headers['accept-encoding'] ?? '');
-  if (deps.answers && deps.handler.isShareable && readCookie(req.headers.cookie, SESSION_COOKIE) === undefined) {
+  if (
+    deps.answers &&
+    deps.handler.isShareable &&
+    readCookie(req.headers.cookie, SESSION_COOKIE) === undefined
+  ) {
     const shared = { answers: deps.answers, isShareable: deps.handler.isShareable };
     if (req.method === 'GET') {
       answerShared(req, res, deps, shared, keyOf(req, ''), undefined);
