@@ -66,6 +66,33 @@ describe('the analytics collector store', () => {
     });
   });
 
+  it('stores every field as sent: nulls, quotes, non-Latin text, big and small numbers', async () => {
+    const sent = event('0b0f7a52-6a5e-4d1f-9f3b-6f0d7d1a0010', {
+      eventType: 'se',
+      schema: null,
+      appId: null,
+      userId: 'reader "one" \\ 読者',
+      domainUserId: null,
+      sessionId: null,
+      pageUrl: 'https://example.org/articles/é?q=\'x\'&y="z"',
+      deviceCreatedAt: null,
+      payload: { fields: { e: 'se', se_va: '1.5e300', n: 12345678901234, small: 0.000001, text: '読者 ✓' } },
+    });
+    await platform.collector.record({ good: [sent], bad: [] });
+    const stored = (await platform.recentEvents(1000)).find((row) => row.eventId === sent.eventId);
+    expect(stored).toMatchObject({
+      eventType: 'se',
+      schema: null,
+      appId: null,
+      userId: sent.userId,
+      domainUserId: null,
+      sessionId: null,
+      pageUrl: sent.pageUrl,
+      deviceCreatedAt: null,
+      payload: sent.payload,
+    });
+  });
+
   it('stores a resent event once', async () => {
     const result = await platform.collector.record({
       good: [event('0b0f7a52-6a5e-4d1f-9f3b-6f0d7d1a0001'), event('0b0f7a52-6a5e-4d1f-9f3b-6f0d7d1a0003')],
