@@ -4,14 +4,16 @@
 // counts is each pair's ratio (product / nginx), printed as median and range over the runs. Audiences:
 // an anonymous reader of an open story; a gated first read (a registered story read by a reader with a
 // free read left: counted by the cookie, checked against the server's record of the browser id, a new
-// meter cookie signed on every request); a reader walled on a registered story; a signed-in Premium
+// meter cookie signed on every request), from one browser and from --browsers browsers in turn (each
+// browser id has a meter lock of its own); a reader walled on a registered story; a signed-in Premium
 // member (session token verified, identity session checked on every request); and a spread of addresses
 // (every story, Zipf-distributed, a reader whose free reads are spent) with the cache miss rate. Then the
 // product with the cache off: its throughput, and its latency under an open-loop load at half of that.
 //
 //   npm run build                      # once: this builds nothing (NEXT_DIST_DIR or --dist picks the build)
 //   npm run bench:article -- --port 4260 --dist .next-perf [--runs 3] [--seconds 5] [--warmup 3]
-//       [--connections 10] [--threads 1] [--synthetic 0] [--only open,gated,wall,member,spread,uncached]
+//       [--connections 10] [--threads 1] [--synthetic 0] [--browsers 200]
+//       [--only open,gated,browsers,wall,member,spread,uncached]
 //
 // It starts the product (apps/web/server.ts, production mode, embedded defaults) on --port with a data
 // folder of its own (.data/bench-throughput-PORT) and Debian's nginx (one worker, as the product is one
@@ -42,7 +44,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
     threads: { type: 'string', default: '1' },
     synthetic: { type: 'string', default: '0' },
-    only: { type: 'string', default: 'open,gated,wall,member,spread,uncached' },
+    only: { type: 'string', default: 'open,gated,browsers,wall,member,spread,uncached' },
+    browsers: { type: 'string', default: '200' },
     nginx: { type: 'string', default: process.env.NGINX || '/usr/sbin/nginx' },
     wrk: { type: 'string', default: process.env.WRK || '/usr/bin/wrk' },
   },
@@ -283,6 +286,7 @@ const wrkRun = (target, secs) =>
     origin: target.origin,
     paths: target.paths,
     headers: { 'accept-encoding': 'br', ...target.headers },
+    cookies: target.cookies,
     seconds: secs,
     connections,
     threads,
@@ -365,6 +369,25 @@ http {
         r.headers.getSetCookie().some((c) => c.startsWith('bof_meter=')) &&
         (i === 0 || r.headers.get('x-bof-story-cache') === 'hit'),
     );
+  // Many readers' first reads side by side: each browser id has its own meter lock, so their counted
+  // reads do not wait for one another (the single-cookie row above measures one browser's reads in turn).
+  const browsers = [];
+  if (only.has('browsers'))
+    for (let i = 0; i < Number(args.browsers); i += 10)
+      browsers.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(10, Number(args.browsers) - i) }, () =>
+            readAsBrowser(meterStories[0]),
+          ),
+        )),
+      );
+  for (const cookie of browsers.slice(0, 2))
+    await check(
+      `${base}${countedStory}`,
+      { cookie },
+      (r, body) =>
+        !body.includes('data-wall=') && r.headers.getSetCookie().some((c) => c.startsWith('bof_meter=')),
+    );
   const member = await memberCookies();
   for (let i = 0; i < 2; i++)
     await check(
@@ -390,6 +413,13 @@ http {
       title: 'cached, gated first read (counts, signs bof_meter)',
       paths: [countedStory],
       headers: { cookie: fresh },
+    },
+    {
+      key: 'browsers',
+      title: `cached, gated first read, ${browsers.length} browsers in turn (each read counts)`,
+      paths: [countedStory],
+      headers: {},
+      cookies: browsers,
     },
     { key: 'wall', title: 'cached, registration wall', paths: [walledStory], headers: { cookie: spent } },
     {

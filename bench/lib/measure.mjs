@@ -75,11 +75,13 @@ const luaString = (value) => `"${String(value).replaceAll('\\', '\\\\').replaceA
 
 /**
  * A wrk script: each connection walks `paths` from its own offset, sends `headers` (and `method` with
- * `body`, for POSTs), counts the answers'
+ * `body`, for POSTs; with `cookies`, each request the next of them as its Cookie, many readers' own
+ * browsers over few connections), counts the answers'
  * statuses and the story cache header (hit, miss, shared, none), and prints one JSON line at the end.
  */
-export function wrkScript(paths, headers, { method, body } = {}) {
+export function wrkScript(paths, headers, { method, body, cookies } = {}) {
   return `local paths = { ${paths.map(luaString).join(', ')} }
+local cookies = { ${(cookies ?? []).map(luaString).join(', ')} }
 ${method ? `wrk.method = ${luaString(method)}` : ''}
 ${body !== undefined ? `wrk.body = ${luaString(body)}` : ''}
 ${Object.entries(headers)
@@ -96,6 +98,7 @@ function init(args)
 end
 function request()
   at = at + 1
+  if #cookies > 0 then wrk.headers["cookie"] = cookies[(at % #cookies) + 1] end
   return wrk.format(nil, paths[(at % #paths) + 1])
 end
 function response(status, headers, body)
@@ -160,12 +163,13 @@ export async function runWrk({
   headers = {},
   method,
   body,
+  cookies,
   seconds,
   connections,
   threads,
   scriptFile,
 }) {
-  writeFileSync(scriptFile, wrkScript(paths, headers, { method, body }));
+  writeFileSync(scriptFile, wrkScript(paths, headers, { method, body, cookies }));
   const argv = [
     `-t${threads}`,
     `-c${connections}`,

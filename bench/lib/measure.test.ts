@@ -46,6 +46,13 @@ describe('bench measurements', () => {
     expect(script).not.toContain('wrk.body');
   });
 
+  it('writes a script that sends each request the next cookie, when given several', () => {
+    const script = wrkScript(['/a/'], {}, { cookies: ['bof_meter=1', 'bof_meter="2"'] });
+    expect(script).toContain('local cookies = { "bof_meter=1", "bof_meter=\\"2\\"" }');
+    expect(script).toContain('if #cookies > 0 then wrk.headers["cookie"] = cookies[(at % #cookies) + 1] end');
+    expect(wrkScript(['/a/'], {})).toContain('local cookies = {  }');
+  });
+
   it('writes a script that POSTs a quoted body', () => {
     const script = wrkScript(['/api/graphql/'], {}, { method: 'POST', body: '{"query":"{ a }"}' });
     expect(script).toContain('wrk.method = "POST"');
