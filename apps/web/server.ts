@@ -21,7 +21,7 @@ import { collectorHandlers } from './src/server/collector/collector';
 import { handleCollectorRequest } from './src/server/collector/collector-entry';
 import { createProductGraphQLHandler } from './src/server/graphql/graphql-handler';
 import { handleGraphQLRequest } from './src/server/graphql/graphql-entry';
-import { createGraphQLAnswerCache } from './src/server/graphql/graphql-answer-cache';
+import { createGraphQLAnswerCache, GRAPHQL_ANSWER_CACHE } from './src/server/graphql/graphql-answer-cache';
 import { startStoryPageCache } from './src/server/access/story-page-server';
 import { gracefulShutdown } from './src/server/graceful-shutdown';
 import { createSecurityHeaders } from './src/server/security/security-headers';
@@ -118,8 +118,11 @@ if (storyPages) services.contentChanges.subscribe((change) => storyPages.invalid
 const siteOrigin = new URL(env.siteUrl).origin;
 const graphQLHandler = createProductGraphQLHandler(env);
 // Anonymous GraphQL answers over published content and reference lists, given again from memory until
-// the content changes (in any process: the same feed as the story pages) or 30 s have passed.
-const graphQLAnswers = dev ? undefined : createGraphQLAnswerCache();
+// the content changes (in any process: the same feed as the story pages) or 30 s have passed; nothing
+// while the feed is not listening.
+const graphQLAnswers = dev
+  ? undefined
+  : createGraphQLAnswerCache({ ...GRAPHQL_ANSWER_CACHE, listening: () => services.contentChanges.listening });
 if (graphQLAnswers) services.contentChanges.subscribe(() => graphQLAnswers.clear());
 const server = createServer((req, res) => {
   // Route handlers cannot see the socket: its peer address travels in a header no client can supply.

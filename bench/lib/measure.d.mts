@@ -27,6 +27,6 @@ export function zipfSequence<T>(addresses: readonly T[], count: number, s?: numb
 export function wrkScript(
   paths: readonly string[],
   headers: Record<string, string>,
-  request?: { method?: string; body?: string },
+  request?: { method?: string; body?: string; cookies?: readonly string[] },
 ): string;
 export function parseWrkOutput(text: string): WrkResult;

@@ -30,20 +30,51 @@ describe('the GraphQL answer cache', () => {
 
   it('drops the least recently used answer past its entries or bytes, and refuses one too large', () => {
     const cache = createGraphQLAnswerCache({ maxEntries: 2, maxBytes: 800, ttlMs: 30_000 });
-    cache.set('a', answer('a'.repeat(100)), cache.begin());
-    cache.set('b', answer('b'.repeat(100)), cache.begin());
+    cache.set('a', answer('a'.repeat(99)), cache.begin());
+    cache.set('b', answer('b'.repeat(99)), cache.begin());
     cache.get('a');
-    cache.set('c', answer('c'.repeat(100)), cache.begin());
+    cache.set('c', answer('c'.repeat(99)), cache.begin());
     expect([
       cache.get('a') !== undefined,
       cache.get('b') !== undefined,
       cache.get('c') !== undefined,
     ]).toEqual([true, false, true]);
-    // An eighth of the bytes at most per answer.
-    expect(cache.set('d', answer('d'.repeat(101)), cache.begin())).toBe(false);
-    cache.set('e', answer('e'.repeat(100)), cache.begin());
+    // An eighth of the bytes at most per answer, its key counted.
+    expect(cache.set('d', answer('d'.repeat(100)), cache.begin())).toBe(false);
+    cache.set('e', answer('e'.repeat(99)), cache.begin());
     expect(cache.bytes).toBe(200);
     expect(cache.size).toBe(2);
+  });
+
+  it('gives and keeps nothing while the content change feed is not listening', () => {
+    let listening = true;
+    const cache = createGraphQLAnswerCache({
+      maxEntries: 10,
+      maxBytes: 10_000,
+      ttlMs: 30_000,
+      listening: () => listening,
+    });
+    cache.set('a', answer('{}'), cache.begin());
+    const begunAt = cache.begin();
+    listening = false;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.set('b', answer('{}'), cache.begin())).toBe(false);
+    listening = true;
+    // What was kept went, and an answer begun before the feed stopped is not stored after it.
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.set('c', answer('{}'), begunAt)).toBe(false);
+    expect(cache.set('c', answer('{}'), cache.begin())).toBe(true);
+  });
+
+  it('drops older answers when a gzipped body takes the bytes past the bound', () => {
+    const cache = createGraphQLAnswerCache({ maxEntries: 10, maxBytes: 800, ttlMs: 30_000 });
+    cache.set('a', answer('a'.repeat(99)), cache.begin());
+    cache.set('b', answer('b'.repeat(99)), cache.begin());
+    const held = cache.get('b')!;
+    cache.setGzipped('b', held, Buffer.alloc(650));
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')?.gzipped?.byteLength).toBe(650);
+    expect(cache.bytes).toBe(750);
   });
 
   it('keeps a gzipped body once, and only for the answer it was made from', () => {
@@ -52,7 +83,7 @@ describe('the GraphQL answer cache', () => {
     const held = cache.get('a')!;
     cache.setGzipped('a', held, Buffer.alloc(10));
     cache.setGzipped('a', held, Buffer.alloc(20));
-    expect(cache.bytes).toBe(12);
+    expect(cache.bytes).toBe(13);
     cache.set('a', answer('{"x":1}'), cache.begin());
     cache.setGzipped('a', held, Buffer.alloc(30));
     expect(cache.get('a')?.gzipped).toBeUndefined();

@@ -53,7 +53,11 @@ export function handleGraphQLRequest(
   ) {
     const shared = { answers: deps.answers, isShareable: deps.handler.isShareable };
     if (req.method === 'GET') {
-      answerShared(req, res, deps, shared, keyOf(req, ''), undefined);
+      try {
+        answerShared(req, res, deps, shared, keyOf(req, ''), undefined);
+      } catch (error) {
+        answerFailure(res, FAILURE, error);
+      }
       return true;
     }
     const declared = Number(req.headers['content-length']);
@@ -63,10 +67,9 @@ export function handleGraphQLRequest(
       declared > 0 &&
       declared <= MAX_SHARED_BODY_BYTES
     ) {
-      readBody(req, declared).then(
-        (body) => answerShared(req, res, deps, shared, keyOf(req, body.toString('latin1')), body),
-        () => res.destroy(),
-      );
+      readBody(req, declared)
+        .then((body) => answerShared(req, res, deps, shared, keyOf(req, body.toString('latin1')), body))
+        .catch((error: unknown) => answerFailure(res, FAILURE, error));
       return true;
     }
   }
