@@ -13,6 +13,10 @@ import type { Services } from './services';
 
 export const GRAPHQL_ENDPOINT = '/api/graphql/';
 
+/** Whether a POST's Content-Type is one the endpoint reads (JSON); anything else is answered 415. */
+export const isGraphQLJsonContentType = (contentType: string) =>
+  /^application\/(graphql-response\+)?json\s*(;|$)/i.test(contentType);
+
 /**
  * Whether the endpoint runs as in production: a production build or run (`NODE_ENV=production`), on the
  * embedded defaults (`npm start`, `EMBEDDED=1`) as much as on real services. Only development and tests
@@ -156,7 +160,7 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): GraphQLHan
   const handler = async (request: Request): Promise<Response> => {
     if (request.method !== 'POST') return refuseUnparsableParams(request) ?? yoga.fetch(request);
     const contentType = request.headers.get('content-type') ?? '';
-    if (!/^application\/(graphql-response\+)?json\s*(;|$)/i.test(contentType)) {
+    if (!isGraphQLJsonContentType(contentType)) {
       return problem(415, 'unsupported_media_type', 'Send the operation as JSON (application/json).');
     }
     let body: Uint8Array<ArrayBuffer>;

@@ -4,6 +4,7 @@ import type {
   GraphQLFieldResolver,
   GraphQLObjectType,
   GraphQLSchema,
+  OperationDefinitionNode,
 } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { documentCost } from './graphql-cost';
@@ -120,11 +121,19 @@ function guardResolvers(schema: GraphQLSchema) {
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
 
-function operationOf(document: DocumentNode, operationName: string | null | undefined) {
-  const operations = document.definitions.filter((d) => d.kind === 'OperationDefinition');
-  const chosen = operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
-  return chosen?.operation;
+/** The operation a request runs: the one named, or the document's first. */
+export function chosenOperation(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+): OperationDefinitionNode | undefined {
+  const operations = document.definitions.filter(
+    (definition): definition is OperationDefinitionNode => definition.kind === 'OperationDefinition',
+  );
+  return operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
 }
+
+const operationOf = (document: DocumentNode, operationName: string | null | undefined) =>
+  chosenOperation(document, operationName)?.operation;
 
 export interface ExpensiveQueryLimit {
   /** An operation costing at least this much is expensive. */

@@ -1,7 +1,8 @@
-import type { DocumentNode, GraphQLSchema, OperationDefinitionNode } from 'graphql';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { REFERENCE_LISTS } from '../modules/reference/reference-lists';
 import { documentCost } from './graphql-cost';
+import { chosenOperation } from './graphql-guards';
 
 /**
  * The root query fields whose answers are the same for every anonymous reader and change only when the
@@ -35,13 +36,6 @@ export interface SharedAnswers {
    * expensive one (those stay counted by the rate limit), answered without an error.
    */
   isShareable(request: Request): boolean;
-}
-
-function chosenOperation(document: DocumentNode, operationName: string | null | undefined) {
-  const operations = document.definitions.filter(
-    (definition): definition is OperationDefinitionNode => definition.kind === 'OperationDefinition',
-  );
-  return operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
 }
 
 /** A query whose root selections are all shareable fields (or `__typename`), with no fragment at the root. */

@@ -236,6 +236,23 @@ describe('shared GraphQL answers', () => {
     const big = await postQuery(`{ sections ${' '.repeat(MAX_SHARED_BODY_BYTES)} }`);
     expect(big.status).toBe(200);
     expect(big.headers.get(GRAPHQL_CACHE_HEADER)).toBeNull();
+    // A chunked body declares no length: read as a stream too.
+    const chunked = await new Promise<{ cache?: string | string[]; body: string }>((resolve, reject) => {
+      const req = request(
+        `${sharedBase}/api/graphql/`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ cache: res.headers[GRAPHQL_CACHE_HEADER], body: text }));
+        },
+      );
+      req.on('error', reject);
+      req.write('{"query":');
+      req.end('"{ sections }"}');
+    });
+    expect(chunked.cache).toBeUndefined();
+    expect(JSON.parse(chunked.body).text).toBe('{"query":"{ sections }"}');
     expect(answers.size).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isGraphQLJsonContentType } from '@bof/api/yoga';
 import { SESSION_COOKIE } from '@bof/config/constants';
 import { readCookie } from '@bof/http/cookies';
 import { answerFailure, headersOf, sendFetchResponse, toFetchRequest, writeAnswer } from '../fetch-bridge';
@@ -16,8 +17,6 @@ const FAILURE = {
   label: 'The GraphQL endpoint failed',
   body: { errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] },
 };
-
-const JSON_BODY = /^application\/(graphql-response\+)?json\s*(;|$)/i;
 
 interface GraphQLEntryDeps {
   handler: ((request: Request) => Promise<Response>) & { isShareable?(request: Request): boolean };
@@ -62,7 +61,7 @@ export function handleGraphQLRequest(
     }
     const declared = Number(req.headers['content-length']);
     if (
-      JSON_BODY.test(String(req.headers['content-type'] ?? '')) &&
+      isGraphQLJsonContentType(String(req.headers['content-type'] ?? '')) &&
       Number.isInteger(declared) &&
       declared > 0 &&
       declared <= MAX_SHARED_BODY_BYTES
