@@ -78,11 +78,11 @@ test('an editor writes, previews, schedules and corrects a story; a writer canno
   await expect(page.getByText('The second paragraph is for members only.')).toBeVisible();
   await expect(page.locator('aside[data-wall]')).toHaveCount(0);
 
-  // Schedule it about a minute ahead (the picker counts whole minutes).
+  // Schedule it about a minute ahead (the picker counts whole minutes): at least 30 s, so a slow
+  // machine's fill and click still reach the server before the time has passed.
   await page.goto(storyUrl);
-  const at = new Date(Date.now() + 60_000);
-  at.setSeconds(0, 0);
-  if (at.getTime() <= Date.now() + 5_000) at.setMinutes(at.getMinutes() + 1);
+  const at = new Date(Date.now() + 30_000);
+  if (at.getSeconds() > 0 || at.getMilliseconds() > 0) at.setMinutes(at.getMinutes() + 1, 0, 0);
   const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   await page.getByLabel('Publish at').fill(local);
   await page.getByRole('button', { name: 'Schedule' }).click();

@@ -18,6 +18,7 @@ import {
   UnpublishNewsroomStoryMutation,
 } from '../../client/graphql/newsroom.documents';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
+import { useHydrated } from '../../client/use-hydrated';
 import { blocksToDoc, docToBlocks, STORY_BLOCK_NODE, type EditorNode } from './body-blocks';
 import { StoryBlockNode } from './story-block-node';
 import { uploadPhoto } from './upload-photo';
@@ -82,6 +83,9 @@ export function StoryEditor({ story, taxonomy, choices, canPublish, autosaveMs }
   const [diff, setDiff] = useState<DiffLine[] | null>(null);
   const [previewLink, setPreviewLink] = useState<string | null>(null);
   const [scheduleAt, setScheduleAt] = useState('');
+  // Publishing runs only in the browser: until the page is live its controls stay disabled, so a quick
+  // click (or a date typed) before then is not lost.
+  const hydrated = useHydrated();
   const draftRef = useRef(draft);
   draftRef.current = draft;
   const revisionRef = useRef(revision);
@@ -761,8 +765,10 @@ export function StoryEditor({ story, taxonomy, choices, canPublish, autosaveMs }
         </section>
 
         {canPublish ? (
-          <section className="space-y-2">
-            <h2 className="font-semibold">Publishing</h2>
+          <fieldset className="space-y-2" disabled={!hydrated}>
+            <legend>
+              <h2 className="font-semibold">Publishing</h2>
+            </legend>
             <button type="button" className={primary} onClick={() => void act('publish')}>
               {status === 'published' ? 'Update the live story' : 'Publish now'}
             </button>
@@ -790,7 +796,7 @@ export function StoryEditor({ story, taxonomy, choices, canPublish, autosaveMs }
               </button>
             ) : null}
             {status === 'published' ? <BreakingNewsButton storyId={story.id} className={button} /> : null}
-          </section>
+          </fieldset>
         ) : (
           <p className="text-sm">Writers save drafts; an editor schedules and publishes them.</p>
         )}
