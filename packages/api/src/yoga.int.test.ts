@@ -242,6 +242,17 @@ describe('the endpoint', () => {
     expect(await response.json()).toEqual({ data: { siteInfo: { deploymentId: '8.57.0' } } });
   });
 
+  it('says its answer depends on Accept, which picks its media type', async () => {
+    const url = `${harness.url}?query=${encodeURIComponent('{ siteInfo { deploymentId } }')}`;
+    const plain = await handler(new Request(url, { headers: { accept: 'application/json' } }));
+    const graphql = await handler(
+      new Request(url, { headers: { accept: 'application/graphql-response+json' } }),
+    );
+    expect(plain.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(graphql.headers.get('content-type')).toMatch(/^application\/graphql-response\+json/);
+    for (const response of [plain, graphql]) expect(response.headers.get('vary')).toMatch(/\bAccept\b/);
+  });
+
   it('masks unexpected errors', async () => {
     const broken = createGraphQLHandler({
       production: true,

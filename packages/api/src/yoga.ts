@@ -105,6 +105,17 @@ function bodiesAlreadyRead(bodies: WeakMap<Request, Uint8Array>): Plugin {
   };
 }
 
+/**
+ * Every answer says it depends on Accept: the same request gets `application/graphql-response+json` or
+ * `application/json` (and, for an error, another status) by what the client accepts, so a shared cache
+ * must key by it.
+ */
+const varyByAccept: Plugin = {
+  onResponse: ({ response }) => {
+    response.headers.append('vary', 'Accept');
+  },
+};
+
 /** The GraphQL endpoint as a fetch handler, and which of its answers any anonymous reader may be given. */
 export interface GraphQLHandler {
   (request: Request): Promise<Response>;
@@ -142,6 +153,7 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): GraphQLHan
       ...graphQLLimitPlugins(limits, options.production, options.clientAddress),
       bodiesAlreadyRead(bodies),
       shared.plugin,
+      varyByAccept,
     ],
     context: async ({ request }) => {
       const services = await options.services();

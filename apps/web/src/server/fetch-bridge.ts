@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
+import { takesGzip, varyAlso } from './content-encoding';
 
 const gzip = promisify(gzipCallback);
 
@@ -58,11 +59,11 @@ export async function writeAnswer(
   for (const [name, value] of answer.headers) res.setHeader(name, value);
   // As Next.js would have: gzip for a client that takes it (nginx in front may do it instead).
   if (acceptEncoding !== undefined) {
-    res.setHeader('vary', 'accept-encoding');
+    res.setHeader('vary', varyAlso(res.getHeader('vary'), 'Accept-Encoding'));
     if (
       body.byteLength >= COMPRESS_FROM_BYTES &&
       !res.hasHeader('content-encoding') &&
-      /\bgzip\b/i.test(acceptEncoding)
+      takesGzip(acceptEncoding)
     ) {
       body = answer.gzipped ?? (made = await gzip(body));
       res.setHeader('content-encoding', 'gzip');

@@ -7,7 +7,6 @@ import { renderToBuffer } from './buffered-render';
 import {
   buildEntry,
   cacheableStoryAddress,
-  chooseEncoding,
   createStoryPageCache,
   recompressed,
   DECISION_ATTRIBUTE,
@@ -113,18 +112,6 @@ describe('the decision part of the key', () => {
     const entitled = result({ decision: { kind: 'allow', reason: 'entitled' } });
     expect(decisionShape(admin)).toBe(decisionShape(entitled));
     expect(decisionShape(admin, { detailed: true })).not.toBe(decisionShape(entitled, { detailed: true }));
-  });
-});
-
-describe('encoding choice', () => {
-  it('prefers brotli, then gzip, then the plain bytes, and honours q=0', () => {
-    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
-    expect(chooseEncoding('gzip')).toBe('gzip');
-    expect(chooseEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
-    expect(chooseEncoding('*')).toBe('br');
-    expect(chooseEncoding('deflate')).toBe('identity');
-    expect(chooseEncoding(undefined)).toBe('identity');
-    expect(chooseEncoding('identity')).toBe('identity');
   });
 });
 

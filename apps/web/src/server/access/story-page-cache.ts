@@ -5,6 +5,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { GateResult } from '@bof/api/access';
 import { opensStory } from '@bof/api/access';
 import type { ContentChange } from '@bof/api/content-changes';
+import { varyAlso, type Encoding } from '../content-encoding';
 import { inlineScriptHashes } from '../security/content-security-policy';
 
 /**
@@ -94,24 +95,6 @@ export const DECISION_ATTRIBUTE = 'data-access-decision';
 /** A short digest of a decision shape, as the page writes it in DECISION_ATTRIBUTE. */
 export function shapeDigest(shape: string): string {
   return createHash('sha256').update(shape).digest('base64url').slice(0, 22);
-}
-
-export type Encoding = 'br' | 'gzip' | 'identity';
-
-/** Brotli when the client takes it, then gzip, else the plain bytes (a `q=0` refuses an encoding). */
-export function chooseEncoding(acceptEncoding: string | string[] | undefined): Encoding {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
-  const accepted = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    if (name) accepted.set(name.trim(), Number.isFinite(weight) ? weight : 0);
-  }
-  const takes = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (takes('br')) return 'br';
-  if (takes('gzip')) return 'gzip';
-  return 'identity';
 }
 
 /** A rendered response, as Next.js produced it. */
@@ -239,9 +222,7 @@ export async function buildEntry(
   for (const [name, value] of Object.entries(page.headers))
     if (value !== undefined && !PER_RESPONSE.has(name)) headers[name] = value;
   // The cache chooses the encoding by Accept-Encoding, so the answer varies by it (Next.js says so too).
-  const vary = String(headers.vary ?? '');
-  if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary))
-    headers.vary = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
+  headers.vary = varyAlso(headers.vary, 'Accept-Encoding');
   const scriptHashes = await inlineScriptHashes(page.body.toString('utf8'));
   const bodies = { ...compressed, identity: page.body };
   return {

@@ -3,12 +3,12 @@ import { SESSION_COOKIE } from '@bof/config/constants';
 import { readCookie } from '@bof/http/cookies';
 import type { GateResult } from '@bof/api/access';
 import type { ContentChange } from '@bof/api/content-changes';
+import { chooseEncoding } from '../content-encoding';
 import { renderToBuffer } from './buffered-render';
 import {
   buildEntry,
   cacheableStoryAddress,
   createStoryPageCache,
-  chooseEncoding,
   decisionShape,
   personalMarkers,
   recompressed,
