@@ -202,6 +202,35 @@ describe('the access gate, anonymous', () => {
     const later = new Date(now.getTime() + 31 * 86_400_000);
     expect(opensStory(await reader.read(c, { at: later }))).toBe(true);
   });
+
+  it('counts a browser’s reads sent all at once with one cookie as it counts them one by one', async () => {
+    const reader = browser();
+    expect(opensStory(await reader.read(a))).toBe(true);
+    // Seven stories at once, each with the cookie as it was after the first read (one group commit).
+    const cookieHeader = reader.header();
+    const results = await Promise.all(
+      [b, c, d, e, f, g, h].map((slug) =>
+        access.gate.decide({ cookieHeader, slug, count: true, userAgent: BROWSER, now }),
+      ),
+    );
+    expect(results.filter((result) => opensStory(result!))).toHaveLength(1);
+    expect(results.filter((result) => result!.counted)).toHaveLength(1);
+    expect(results.filter((result) => result!.decision.kind === 'wall')).toHaveLength(6);
+  });
+
+  it('decides many browsers’ reads at once, each against its own allowance', async () => {
+    const readers = Array.from({ length: 24 }, () => browser());
+    for (const reader of readers) await reader.read(a);
+    const results = await Promise.all(
+      readers.flatMap((reader) =>
+        [b, c, d].map((slug) =>
+          access.gate.decide({ cookieHeader: reader.header(), slug, count: true, userAgent: BROWSER, now }),
+        ),
+      ),
+    );
+    for (let i = 0; i < readers.length; i += 1)
+      expect(results.slice(i * 3, i * 3 + 3).filter((result) => opensStory(result!))).toHaveLength(1);
+  });
 });
 
 describe('the access gate, signed in', () => {
@@ -292,6 +321,29 @@ describe('the access gate, signed in', () => {
       meterSource: 'cookie',
       decision: { reason: 'already-counted' },
     });
+  });
+});
+
+describe('the access gate, signed in, at once', () => {
+  it('counts a reader’s reads sent all at once from two devices as it counts them one by one', async () => {
+    const phone = browser();
+    const laptop = browser();
+    await phone.signIn('reader-at-once');
+    await laptop.signIn('reader-at-once');
+    const results = await Promise.all(
+      [a, b, c, d, e, f, g, h].map((slug, i) =>
+        access.gate.decide({
+          cookieHeader: (i % 2 === 0 ? phone : laptop).header(),
+          slug,
+          count: true,
+          userAgent: BROWSER,
+          now,
+        }),
+      ),
+    );
+    expect(results.filter((result) => result!.counted)).toHaveLength(5);
+    expect(results.filter((result) => result!.decision.kind === 'wall')).toHaveLength(3);
+    expect(await serverReads('reader-at-once')).toBe(5);
   });
 });
 

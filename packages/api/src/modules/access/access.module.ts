@@ -11,6 +11,7 @@ import { createAccessGate, type AccessGate, type AccessGateDeps, type ServerMete
 import { createAccessIndex, type AccessIndex } from './access-index';
 import { createAccessRepo } from './access.repo';
 import { createAccessService, type AccessService } from './access.service';
+import { groupedUnderLock } from './meter-groups';
 
 export {
   ACCESS_HEADER,
@@ -40,7 +41,7 @@ export interface AccessModule {
 const HOUR = 3_600_000;
 
 /** `count` of a server-side meter, over `underLock` of its rows (a reader's or an anonymous browser's). */
-function lockedCount(policy: MeterPolicy, underLock: AccessRepoMeter['underLock']): ServerMeter['count'] {
+function lockedCount(policy: MeterPolicy, underLock: UnderLock): ServerMeter['count'] {
   return async (key, articleId, now, decide) => {
     const { value, reads } = await underLock(key, windowStart(now, policy), (serverReads) => {
       const decision = decide(serverReads);
@@ -49,7 +50,7 @@ function lockedCount(policy: MeterPolicy, underLock: AccessRepoMeter['underLock'
     return { decision: value, reads };
   };
 }
-type AccessRepoMeter = ReturnType<typeof createAccessRepo>['meter'];
+type UnderLock = ReturnType<typeof createAccessRepo>['meter']['underLock'];
 
 /**
  * The access module: the access index, the gate, gifts and PDF links. Built once, by the composition
@@ -86,9 +87,14 @@ export async function createAccessModule(
     secureCookies: platform.env.siteUrl.startsWith('https:'),
     serverMeter: {
       reads: (userId, now) => repo.meter.readsSince(userId, windowStart(now, policy)),
-      count: lockedCount(policy, repo.meter.underLock),
+      count: lockedCount(policy, groupedUnderLock(repo.meter.together, repo.meter.underLock)),
     },
-    anonymousMeter: { count: lockedCount(policy, repo.anonymousMeter.underLock) },
+    anonymousMeter: {
+      count: lockedCount(
+        policy,
+        groupedUnderLock(repo.anonymousMeter.together, repo.anonymousMeter.underLock),
+      ),
+    },
     isVerifiedCrawler: crawlerCheck(platform),
     redeemGift: (input) => service.redeemGift(input),
   });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '@bof/db/client';
 import {
   anonymousMeterReads,
@@ -65,6 +65,97 @@ async function readsSince(db: Queries, userId: string, since: Date, limit: numbe
     .orderBy(desc(meterReads.readAt))
     .limit(limit);
   return rows.map((r) => ({ articleId: r.articleId, at: Math.floor(r.readAt.getTime() / 1000) }));
+}
+
+/** One request's turn under a meter's lock: its key, window start and decision (see `underLock`). */
+export interface MeterTurn<T> {
+  key: string;
+  since: Date;
+  work: (reads: MeteredRead[]) => { value: T; record: { articleId: string; at: Date } | null };
+}
+
+/** A server-side meter's table: its name, the column of its key, and its lock's prefix. */
+interface MeterTable {
+  table: SQLWrapper;
+  key: SQLWrapper;
+  lockPrefix: string;
+}
+
+const METER_TABLES = {
+  reader: { table: sql.identifier('meter_reads'), key: sql.identifier('user_id'), lockPrefix: 'meter:' },
+  browser: {
+    table: sql.identifier('anonymous_meter_reads'),
+    key: sql.identifier('browser_id'),
+    lockPrefix: 'anonymous-meter:',
+  },
+} satisfies Record<string, MeterTable>;
+
+/** The reads a meter keeps per key and window, as `underLock` reads them. */
+const READS_PER_KEY = 50;
+
+/**
+ * Many requests' turns under their meters' locks in one transaction and a handful of statements,
+ * whatever their number: every key's lock (the same lock `underLock` takes, in one order so that two
+ * processes' groups cannot deadlock), every key's reads at once, each turn's decision in order (a key's
+ * later turn sees its earlier turns' reads), then every read to record at once. Each turn gets what
+ * `underLock` would have given it, had the turns run one after the other.
+ */
+async function underLockTogether<T>(
+  tx: Queries,
+  meter: MeterTable,
+  turns: readonly MeterTurn<T>[],
+): Promise<{ value: T; reads: MeteredRead[] }[]> {
+  const keys = JSON.stringify([...new Set(turns.map((turn) => turn.key))]);
+  await tx.execute(sql`
+    select count(pg_advisory_xact_lock(h)) from (
+      select distinct hashtext(${meter.lockPrefix} || k) as h from jsonb_array_elements_text(${keys}::jsonb) as k
+      order by h
+    ) as locks`);
+  const since = new Date(Math.min(...turns.map((turn) => turn.since.getTime())));
+  const found = await tx.execute<{ key: string; article_id: string; at: number }>(sql`
+    select key, article_id, at from (
+      select ${meter.key} as key, article_id, floor(extract(epoch from read_at))::int as at,
+        row_number() over (partition by ${meter.key} order by read_at desc) as n
+      from ${meter.table}
+      where ${meter.key} in (select jsonb_array_elements_text(${keys}::jsonb)) and read_at >= ${since}
+    ) as reads
+    where n <= ${READS_PER_KEY}
+    order by key, at desc`);
+  const readsOf = new Map<string, MeteredRead[]>();
+  for (const row of (found as unknown as { rows: { key: string; article_id: string; at: number }[] }).rows) {
+    const reads = readsOf.get(row.key) ?? [];
+    reads.push({ articleId: row.article_id, at: Number(row.at) });
+    readsOf.set(row.key, reads);
+  }
+  const recorded = new Map<string, { k: string; a: string; t: string }>();
+  const results = turns.map((turn) => {
+    const floor = Math.floor(turn.since.getTime() / 1000);
+    const reads = (readsOf.get(turn.key) ?? []).filter((read) => read.at >= floor).slice(0, READS_PER_KEY);
+    const { value, record } = turn.work(reads);
+    if (record) {
+      const at = Math.floor(record.at.getTime() / 1000);
+      const others = (readsOf.get(turn.key) ?? []).filter((read) => read.articleId !== record.articleId);
+      const previous = readsOf.get(turn.key)?.find((read) => read.articleId === record.articleId);
+      const kept = { articleId: record.articleId, at: Math.max(at, previous?.at ?? at) };
+      readsOf.set(
+        turn.key,
+        [...others, kept].sort((a, b) => b.at - a.at),
+      );
+      const id = `${turn.key}\n${record.articleId}`;
+      const earlier = recorded.get(id);
+      if (!earlier || Date.parse(earlier.t) < record.at.getTime())
+        recorded.set(id, { k: turn.key, a: record.articleId, t: record.at.toISOString() });
+    }
+    return { value, reads };
+  });
+  if (recorded.size > 0)
+    await tx.execute(sql`
+      insert into ${meter.table} (${meter.key}, article_id, read_at)
+      select r.k, r.a, r.t from jsonb_to_recordset(${JSON.stringify([...recorded.values()])}::jsonb)
+        as r(k text, a uuid, t timestamptz)
+      on conflict (${meter.key}, article_id)
+        do update set read_at = greatest(${meter.table}.read_at, excluded.read_at)`);
+  return results;
 }
 
 const startOfMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -167,6 +258,9 @@ export function createAccessRepo(db: Database) {
           return { value, reads };
         });
       },
+      /** Many readers' turns under their locks in one transaction (`underLockTogether`). */
+      together: <T>(turns: readonly MeterTurn<T>[]) =>
+        db.transaction((tx) => underLockTogether(tx, METER_TABLES.reader, turns)),
     },
 
     /**
@@ -207,6 +301,9 @@ export function createAccessRepo(db: Database) {
           return { value, reads };
         });
       },
+      /** Many browsers' turns under their locks in one transaction (`underLockTogether`). */
+      together: <T>(turns: readonly MeterTurn<T>[]) =>
+        db.transaction((tx) => underLockTogether(tx, METER_TABLES.browser, turns)),
       /**
        * Deletes reads at or before `before` (outside every window), in batches of `batch` rows so that no
        * statement holds the table long; returns how many.
