@@ -5,15 +5,18 @@
 // an anonymous reader of an open story; a gated first read (a registered story read by a reader with a
 // free read left: counted by the cookie, checked against the server's record of the browser id, a new
 // meter cookie signed on every request), from one browser and from --browsers browsers in turn (each
-// browser id has a meter lock of its own); a reader walled on a registered story; a signed-in Premium
+// browser id has a meter lock of its own), both of which the server's record finds already counted after
+// the first pass; a first read that counts and is recorded, each request from a new browser (--first
+// browsers made afresh before every run, each given its meter cookie by the meter cookie check's first
+// answer); a reader walled on a registered story; a signed-in Premium
 // member (session token verified, identity session checked on every request); and a spread of addresses
 // (every story, Zipf-distributed, a reader whose free reads are spent) with the cache miss rate. Then the
 // product with the cache off: its throughput, and its latency under an open-loop load at half of that.
 //
 //   npm run build                      # once: this builds nothing (NEXT_DIST_DIR or --dist picks the build)
 //   npm run bench:article -- --port 4260 --dist .next-perf [--runs 3] [--seconds 5] [--warmup 3]
-//       [--connections 10] [--threads 1] [--synthetic 0] [--browsers 200]
-//       [--only open,gated,browsers,wall,member,spread,uncached]
+//       [--connections 10] [--threads 1] [--synthetic 0] [--browsers 200] [--first 6000]
+//       [--only open,gated,browsers,first,wall,member,spread,uncached]
 //
 // It starts the product (apps/web/server.ts, production mode, embedded defaults) on --port with a data
 // folder of its own (.data/bench-throughput-PORT) and Debian's nginx (one worker, as the product is one
@@ -44,8 +47,9 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
     threads: { type: 'string', default: '1' },
     synthetic: { type: 'string', default: '0' },
-    only: { type: 'string', default: 'open,gated,browsers,wall,member,spread,uncached' },
+    only: { type: 'string', default: 'open,gated,browsers,first,wall,member,spread,uncached' },
     browsers: { type: 'string', default: '200' },
+    first: { type: 'string', default: '6000' },
     nginx: { type: 'string', default: process.env.NGINX || '/usr/sbin/nginx' },
     wrk: { type: 'string', default: process.env.WRK || '/usr/bin/wrk' },
   },
@@ -226,6 +230,26 @@ async function readAsBrowser(address, cookie) {
     url = new URL(location, url).href;
   }
   throw new Error(`Redirected too often: ${address}`);
+}
+
+/**
+ * `count` browsers that have read nothing: each one's meter cookie as the meter cookie check's first answer
+ * gives it (the browser id, no reads), ten asked at a time.
+ */
+async function newBrowsers(count) {
+  const cookies = [];
+  for (let i = 0; i < count; i += 10)
+    cookies.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(10, count - i) }, async () => {
+          const response = await fetch(`${base}${countedStory}`, { redirect: 'manual' });
+          const cookie = meterCookie(response);
+          if (response.status !== 303 || !cookie) throw new Error('No meter cookie check for a new browser.');
+          return cookie;
+        }),
+      )),
+    );
+  return cookies;
 }
 
 /** Two readers' meter cookies: one with a free read left, one whose free reads are spent. */
@@ -421,6 +445,14 @@ http {
       headers: {},
       cookies: browsers,
     },
+    {
+      key: 'first',
+      title: 'cached, first read that counts, a new browser each request',
+      paths: [countedStory],
+      headers: {},
+      // Before every run: browsers that have read nothing, so that each request counts and is recorded.
+      prepare: async (audience) => (audience.cookies = await newBrowsers(Number(args.first))),
+    },
     { key: 'wall', title: 'cached, registration wall', paths: [walledStory], headers: { cookie: spent } },
     {
       key: 'member',
@@ -451,8 +483,13 @@ http {
       bad: 0,
     };
     for (let run = 1; run <= runs; run += 1) {
+      await audience.prepare?.(audience);
       const n = await wrkRun(nginxTarget, seconds);
       const p = await wrkRun(audience, seconds);
+      if (audience.cookies && audience.prepare && p.rps * seconds > audience.cookies.length)
+        console.log(
+          `  (${Math.round(p.rps * seconds - audience.cookies.length)} requests reused a browser: raise --first)`,
+        );
       if (n.errors || n.non2xx) throw new Error(`nginx: ${n.errors} socket errors, ${n.non2xx} non-2xx`);
       row.nginx.push(n.rps);
       row.product.push(p.rps);
@@ -472,7 +509,10 @@ http {
 
   console.log(`Warming up (${warmup} s each)…`);
   await wrkRun(nginxTarget, warmup);
-  for (const audience of audiences) await wrkRun(audience, warmup);
+  for (const audience of audiences) {
+    await audience.prepare?.(audience);
+    await wrkRun(audience, warmup);
+  }
   console.log(
     `Measuring: ${runs} runs × ${seconds} s, wrk ${threads} thread(s), ${connections} connections…`,
   );

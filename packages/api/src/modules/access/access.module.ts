@@ -2,16 +2,17 @@ import { clientIp } from '@bof/http/client-ip';
 import { ipRangeMatcher } from '@bof/http/ip-ranges';
 import { parseWallExperiments } from '@bof/paywall/ab-groups';
 import { DEFAULT_STORY_GIFT_POLICY } from '@bof/paywall/gifts';
-import { windowStart, type MeterPolicy } from '@bof/paywall/meter';
+import { windowStart } from '@bof/paywall/meter';
 import { runExclusively } from '../../platform/exclusive-job';
 import type { Platform } from '../../platform/platform';
 import { readContentVersion } from '../content/content-version';
 import type { SessionModule } from '../session/session.module';
-import { createAccessGate, type AccessGate, type AccessGateDeps, type ServerMeter } from './access-gate';
+import { createAccessGate, type AccessGate, type AccessGateDeps } from './access-gate';
 import { createAccessIndex, type AccessIndex } from './access-index';
 import { createAccessRepo } from './access.repo';
 import { createAccessService, type AccessService } from './access.service';
 import { groupedUnderLock } from './meter-groups';
+import { serverMeterCount } from './server-meter';
 
 export {
   ACCESS_HEADER,
@@ -39,18 +40,6 @@ export interface AccessModule {
 }
 
 const HOUR = 3_600_000;
-
-/** `count` of a server-side meter, over `underLock` of its rows (a reader's or an anonymous browser's). */
-function lockedCount(policy: MeterPolicy, underLock: UnderLock): ServerMeter['count'] {
-  return async (key, articleId, now, decide) => {
-    const { value, reads } = await underLock(key, windowStart(now, policy), (serverReads) => {
-      const decision = decide(serverReads);
-      return { value: decision, record: decision.kind === 'allow-and-count' ? { articleId, at: now } : null };
-    });
-    return { decision: value, reads };
-  };
-}
-type UnderLock = ReturnType<typeof createAccessRepo>['meter']['underLock'];
 
 /**
  * The access module: the access index, the gate, gifts and PDF links. Built once, by the composition
@@ -87,10 +76,10 @@ export async function createAccessModule(
     secureCookies: platform.env.siteUrl.startsWith('https:'),
     serverMeter: {
       reads: (userId, now) => repo.meter.readsSince(userId, windowStart(now, policy)),
-      count: lockedCount(policy, groupedUnderLock(repo.meter.together, repo.meter.underLock)),
+      count: serverMeterCount(policy, groupedUnderLock(repo.meter.together, repo.meter.underLock)),
     },
     anonymousMeter: {
-      count: lockedCount(
+      count: serverMeterCount(
         policy,
         groupedUnderLock(repo.anonymousMeter.together, repo.anonymousMeter.underLock),
       ),
