@@ -114,7 +114,7 @@ async function underLockTogether<T>(
   const since = new Date(Math.min(...turns.map((turn) => turn.since.getTime())));
   const found = await tx.execute<{ key: string; article_id: string; at: number }>(sql`
     select key, article_id, at from (
-      select ${meter.key} as key, article_id, floor(extract(epoch from read_at))::int as at,
+      select ${meter.key} as key, article_id, floor(extract(epoch from read_at))::bigint as at,
         row_number() over (partition by ${meter.key} order by read_at desc) as n
       from ${meter.table}
       where ${meter.key} in (select jsonb_array_elements_text(${keys}::jsonb)) and read_at >= ${since}
@@ -148,10 +148,14 @@ async function underLockTogether<T>(
     }
     return { value, reads };
   });
+  // Rows in key order, as every other writer of these tables writes them, so that no two transactions
+  // can wait for each other's rows.
+  const inKeyOrder = (rows: { k: string; a: string; t: string }[]) =>
+    rows.sort((x, y) => (x.k === y.k ? (x.a < y.a ? -1 : 1) : x.k < y.k ? -1 : 1));
   if (recorded.size > 0)
     await tx.execute(sql`
       insert into ${meter.table} (${meter.key}, article_id, read_at)
-      select r.k, r.a, r.t from jsonb_to_recordset(${JSON.stringify([...recorded.values()])}::jsonb)
+      select r.k, r.a, r.t from jsonb_to_recordset(${JSON.stringify(inKeyOrder([...recorded.values()]))}::jsonb)
         as r(k text, a uuid, t timestamptz)
       on conflict (${meter.key}, article_id)
         do update set read_at = greatest(${meter.table}.read_at, excluded.read_at)`);
@@ -232,11 +236,11 @@ export function createAccessRepo(db: Database) {
         for (const r of reads)
           if (existing.has(r.articleId))
             latest.set(r.articleId, Math.max(latest.get(r.articleId) ?? 0, r.at));
-        const rows = [...latest].map(([articleId, at]) => ({
-          userId,
-          articleId,
-          readAt: new Date(at * 1000),
-        }));
+        // In article order, as the meter's group commit writes a reader's rows (no two transactions can
+        // then wait for each other's rows).
+        const rows = [...latest]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([articleId, at]) => ({ userId, articleId, readAt: new Date(at * 1000) }));
         if (rows.length > 0) await upsertReads(db, rows);
       },
       /** Reads since `since`, newest first, at most `limit`. */
@@ -317,6 +321,8 @@ export function createAccessRepo(db: Database) {
               where (browser_id, article_id) in (
                 select browser_id, article_id from ${anonymousMeterReads} where read_at <= ${before} limit ${batch}
               )
+              -- Checked again on the row deleted: a read moved later meanwhile (read again) is kept.
+              and read_at <= ${before}
               returning 1
             )
             select count(*) as n from gone`);

@@ -105,11 +105,15 @@ describe('meter turns in one transaction', () => {
       repo.meter.together([turn('reader-2', one, at(30)), turn('ghost', one, at(30))]),
     ).rejects.toThrow();
     expect(await repo.meter.readsSince('reader-2', since)).toEqual([]);
-    const underLock = groupedUnderLock(repo.meter.together, repo.meter.underLock);
+    const warnings: string[] = [];
+    const underLock = groupedUnderLock(repo.meter.together, repo.meter.underLock, (message) =>
+      warnings.push(message),
+    );
     const count = (key: string) =>
       underLock(key, since, (reads) => ({ value: reads.length, record: { articleId: one, at: at(31) } }));
     const outcomes = await Promise.allSettled([count('reader-2'), count('ghost')]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected']);
+    expect(warnings).toEqual(['A group of 2 meter reads failed; each is tried alone']);
     expect(await repo.meter.readsSince('reader-2', since)).toEqual([{ articleId: one, at: seconds(at(31)) }]);
     expect((await database.db.select().from(meterReads)).some((row) => row.userId === 'ghost')).toBe(false);
   });

@@ -23,33 +23,46 @@ export const METER_GROUP_TURNS = 256;
  * transaction (`together`). Each turn is answered only once its group committed, as before, and a
  * browser's or reader's turns are still decided one after the other, in the order they came.
  *
- * When a group's transaction fails, each of its turns runs again on its own (`alone`), so one turn's
- * failure (a reader deleted meanwhile, a deadlock with another process) is only that turn's. A turn's
- * `work` must therefore only decide: it may run twice, and only the run whose transaction commits counts.
+ * When a group's transaction fails (said with `warn`), each of its turns runs again on its own (`alone`):
+ * a key's turns in the order they came, different keys side by side, so one turn's failure (a reader
+ * deleted meanwhile, a deadlock with another process) is only that turn's, and an unreachable database
+ * fails the turns side by side rather than one after another. A turn's `work` must therefore only decide: it may
+ * run twice, and only the run whose transaction commits counts.
  */
 export function groupedUnderLock(
   together: (turns: readonly MeterTurn<unknown>[]) => Promise<Outcome[]>,
   alone: UnderLock,
+  warn: (message: string, error: unknown) => void = (message, error) => console.warn(message, error),
 ): UnderLock {
   const queue: Waiting[] = [];
   let writing = false;
+
+  /** A failed group's turns on their own: a key's in the order they came, different keys side by side. */
+  async function eachAlone(group: readonly Waiting[]): Promise<void> {
+    const byKey = new Map<string, Waiting[]>();
+    for (const waiting of group)
+      byKey.set(waiting.turn.key, [...(byKey.get(waiting.turn.key) ?? []), waiting]);
+    await Promise.all(
+      [...byKey.values()].map(async (turns) => {
+        for (const { turn, resolve, reject } of turns)
+          await alone(turn.key, turn.since, turn.work).then(resolve, reject);
+      }),
+    );
+  }
 
   async function drain(): Promise<void> {
     try {
       while (queue.length > 0) {
         const group = queue.splice(0, METER_GROUP_TURNS);
-        let outcomes: Outcome[] | undefined;
+        let outcomes: Outcome[];
         try {
           outcomes = await together(group.map((waiting) => waiting.turn));
-        } catch {
-          outcomes = undefined;
-        }
-        if (outcomes) {
-          group.forEach((waiting, i) => waiting.resolve(outcomes[i]!));
+        } catch (error) {
+          warn(`A group of ${group.length} meter reads failed; each is tried alone`, error);
+          await eachAlone(group);
           continue;
         }
-        for (const { turn, resolve, reject } of group)
-          await alone(turn.key, turn.since, turn.work).then(resolve, reject);
+        group.forEach((waiting, i) => waiting.resolve(outcomes[i]!));
       }
     } finally {
       writing = false;
@@ -65,7 +78,7 @@ export function groupedUnderLock(
       });
       if (!writing) {
         writing = true;
-        // After the current turn of the event loop, so that requests handled in it form one group.
+        // After the current task: turns that come while this group is written wait for the next.
         queueMicrotask(() => void drain());
       }
     });

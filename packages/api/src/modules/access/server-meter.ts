@@ -8,7 +8,11 @@ type UnderLock = <T>(
   work: MeterTurn<T>['work'],
 ) => Promise<{ value: T; reads: MeteredRead[] }>;
 
-/** How many readers' or browsers' records a process remembers (about 15 MB at most). */
+/**
+ * How many readers' or browsers' records a process remembers, for each of the two meters. A record holds
+ * the reads of one window, at most 50 (typically the allowance, 2 to 5): a few hundred bytes typically,
+ * about 5 KB at worst, so about 15 MB typically per meter and 250 MB in the worst case.
+ */
 export const KNOWN_METER_KEYS = 50_000;
 
 /**
