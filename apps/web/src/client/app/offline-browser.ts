@@ -16,46 +16,75 @@ export const SAVED_STORIES_CHANGED = 'bof:saved-stories-changed';
 
 const available = () => typeof window !== 'undefined' && 'caches' in window;
 
+/** A request made in turn gives up after this long, so a stalled network cannot hold a sign-out's purge. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+const timedFetch = (url: string, init?: RequestInit) =>
+  fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+
+/**
+ * The page's Cache API work runs one call at a time. A sign-out's purge therefore waits for the start
+ * check (or a save) already under way, instead of deleting the cache between that call's `caches.has`
+ * and its `caches.open`, which would make the cache again, empty, after the purge.
+ */
+let pending: Promise<unknown> = Promise.resolve();
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const turn = pending.then(work, work);
+  pending = turn.catch(() => undefined);
+  return turn;
+}
+
 /** Whether there is anything saved: reading never creates the cache, so a purge leaves none behind. */
 const hasSaved = async () => available() && (await caches.has(SAVED_STORIES_CACHE));
 
-export async function savedStories(): Promise<SavedStory[]> {
-  if (!(await hasSaved())) return [];
-  return readIndex(await caches.open(SAVED_STORIES_CACHE));
+export function savedStories(): Promise<SavedStory[]> {
+  return inTurn(async () => {
+    if (!(await hasSaved())) return [];
+    return readIndex(await caches.open(SAVED_STORIES_CACHE));
+  });
 }
 
-export async function saveForOffline(address: string): Promise<SaveResult> {
-  if (!available()) return { ok: false, reason: 'unavailable' };
-  return saveStory(
-    await caches.open(SAVED_STORIES_CACHE),
-    { fetch: (url, init) => fetch(url, init), origin: window.location.origin, now: Date.now },
-    address,
-  );
+export function saveForOffline(address: string): Promise<SaveResult> {
+  return inTurn(async () => {
+    if (!available()) return { ok: false, reason: 'unavailable' } as const;
+    return saveStory(
+      await caches.open(SAVED_STORIES_CACHE),
+      { fetch: timedFetch, origin: window.location.origin, now: Date.now },
+      address,
+    );
+  });
 }
 
-export async function removeSaved(path: string): Promise<void> {
-  if (!(await hasSaved())) return;
-  await removeStory(await caches.open(SAVED_STORIES_CACHE), path);
+export function removeSaved(path: string): Promise<void> {
+  return inTurn(async () => {
+    if (!(await hasSaved())) return;
+    await removeStory(await caches.open(SAVED_STORIES_CACHE), path);
+  });
 }
 
 /** Everything kept for this reader: saved stories and the cached front and Following pages. */
-export async function purgeReaderCaches(): Promise<void> {
-  if (!available()) return;
-  await Promise.all(READER_CACHES.map((name) => caches.delete(name)));
+export function purgeReaderCaches(): Promise<void> {
+  return inTurn(async () => {
+    if (!available()) return;
+    await Promise.all(READER_CACHES.map((name) => caches.delete(name)));
+  });
 }
 
 /**
  * On start: asks the server which saved stories this reader may still read, and drops the others.
  * Offline (or when the server does not answer) nothing is dropped; the next start asks again.
  */
-export async function dropStoriesNoLongerEntitled(): Promise<SavedStory[]> {
+export function dropStoriesNoLongerEntitled(): Promise<SavedStory[]> {
+  return inTurn(dropNoLongerEntitled);
+}
+
+async function dropNoLongerEntitled(): Promise<SavedStory[]> {
   if (!navigator.onLine || !(await hasSaved())) return [];
   const cache = await caches.open(SAVED_STORIES_CACHE);
   const stories = await readIndex(cache);
   if (stories.length === 0) return [];
   let entitled: unknown;
   try {
-    const answer = await fetch(ENTITLEMENT_PATH, {
+    const answer = await timedFetch(ENTITLEMENT_PATH, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json' },
