@@ -15,7 +15,7 @@ import { memorySource } from '../content/content-source';
 import type { IdentitySessions } from '../session/identity-sessions';
 import { createSessionModule, type SessionModule } from '../session/session.module';
 import { createAccessGate, opensStory, type GateResult } from './access-gate';
-import { createAccessModule, type AccessModule } from './access.module';
+import { createAccessModule, PRUNE_MARGIN_MS, type AccessModule } from './access.module';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bof-access-'));
 const now = new Date('2026-11-23T10:00:00Z');
@@ -193,6 +193,24 @@ describe('the access gate, anonymous', () => {
     expect(await access.pruneAnonymousMeter(now)).toBeGreaterThanOrEqual(1);
     expect(await rowsOf(sidOf(old))).toBe(0);
     expect(await rowsOf(sidOf(recent))).toBe(1);
+  });
+
+  it('prunes an anonymous read only an hour after it leaves the window (a lagging clock never reopens it)', async () => {
+    const reader = browser();
+    expect(opensStory(await reader.read(a))).toBe(true);
+    const sid = (
+      JSON.parse(Buffer.from(reader.jar.get('bof_meter')!.split('.')[0]!, 'base64url').toString()) as {
+        sid: string;
+      }
+    ).sid;
+    const rows = async () =>
+      (await database.db.select().from(anonymousMeterReads).where(eq(anonymousMeterReads.browserId, sid)))
+        .length;
+    const windowMs = parseServerEnv({ DATA_DIR: dataDir }).meter.windowDays * 86_400_000;
+    await access.pruneAnonymousMeter(new Date(now.getTime() + windowMs + PRUNE_MARGIN_MS - 60_000));
+    expect(await rows()).toBe(1);
+    await access.pruneAnonymousMeter(new Date(now.getTime() + windowMs + PRUNE_MARGIN_MS + 60_000));
+    expect(await rows()).toBe(0);
   });
 
   it('lets the meter window roll: reads older than 30 days no longer count', async () => {

@@ -40,6 +40,12 @@ export interface AccessModule {
 }
 
 const HOUR = 3_600_000;
+/**
+ * Pruning keeps reads an hour past the window. A process decides a read its meter record is known to hold
+ * from memory (server-meter.ts), by its own clock: with this margin, a process whose clock is up to an
+ * hour behind the pruning one's never reopens from memory a read the record no longer holds.
+ */
+export const PRUNE_MARGIN_MS = HOUR;
 
 /**
  * The access module: the access index, the gate, gifts and PDF links. Built once, by the composition
@@ -87,11 +93,14 @@ export async function createAccessModule(
     isVerifiedCrawler: crawlerCheck(platform),
     redeemGift: (input) => service.redeemGift(input),
   });
-  // Anonymous browser ids are unbounded: their reads are kept for the meter window only. Every process
-  // has the timer; one at a time prunes (the others skip while it holds the job's lock).
+  // Anonymous browser ids are unbounded: their reads are kept for the meter window only (and the margin
+  // below). Every process has the timer; one at a time prunes (the others skip while it holds the job's
+  // lock).
   const pruneAnonymousMeter = async (now = new Date()) => {
     const run = await runExclusively(platform.db, 'access.prune-anonymous-meter', (tx) =>
-      createAccessRepo(tx).anonymousMeter.prune(windowStart(now, policy)),
+      createAccessRepo(tx).anonymousMeter.prune(
+        windowStart(new Date(now.getTime() - PRUNE_MARGIN_MS), policy),
+      ),
     );
     return run.ran ? run.value : 0;
   };
