@@ -10,6 +10,7 @@ import {
   UpdateNewsletterSubscriptionsMutation,
 } from '../../client/graphql/newsletters.documents';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
+import { useHydrated } from '../../client/use-hydrated';
 
 export interface OfferedNewsletter {
   newsletterId: string;
@@ -32,6 +33,7 @@ export function NewsletterSignupBox({ offered }: { offered: readonly OfferedNews
   const [error, setError] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const signedIn = auth.status === 'logged-in';
 
   async function requestByEmail() {
@@ -142,7 +144,7 @@ export function NewsletterSignupBox({ offered }: { offered: readonly OfferedNews
           {signedIn ? (
             <button
               type="submit"
-              disabled={phase === 'busy'}
+              disabled={!hydrated || phase === 'busy'}
               className="mt-4 rounded bg-ink px-4 py-2 text-sm text-paper"
             >
               {phase === 'busy' ? 'Signing up…' : 'Sign up'}
@@ -167,7 +169,7 @@ export function NewsletterSignupBox({ offered }: { offered: readonly OfferedNews
                 />
                 <button
                   type="submit"
-                  disabled={phase === 'busy'}
+                  disabled={!hydrated || phase === 'busy'}
                   className="rounded bg-ink px-4 py-2 text-sm text-paper"
                 >
                   {phase === 'busy' ? 'Sending…' : 'Sign up'}

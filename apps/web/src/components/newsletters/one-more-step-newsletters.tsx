@@ -6,6 +6,7 @@ import { runMutation } from '../../client/graphql/graphql-client';
 import { UpdateNewsletterSubscriptionsMutation } from '../../client/graphql/newsletters.documents';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
 import type { NewsletterChoice } from './newsletter-preferences';
+import { useHydrated } from '../../client/use-hydrated';
 
 const PLACEMENT = 'one_more_step';
 
@@ -31,6 +32,7 @@ export function OneMoreStepNewsletters({
   );
   const [phase, setPhase] = useState<'choose' | 'busy' | 'saved'>('choose');
   const [error, setError] = useState<string | null>(null);
+  const hydrated = useHydrated();
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -104,7 +106,11 @@ export function OneMoreStepNewsletters({
           </p>
         ) : null}
         <p className="mt-4 flex flex-wrap items-center gap-4">
-          <button type="submit" disabled={phase === 'busy'} className="rounded bg-ink px-4 py-2 text-paper">
+          <button
+            type="submit"
+            disabled={!hydrated || phase === 'busy'}
+            className="rounded bg-ink px-4 py-2 text-paper"
+          >
             {phase === 'busy' ? 'Saving…' : 'Save my newsletters'}
           </button>
           {phase === 'saved' ? (

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { saveDailyBriefAction } from '../../app/newsroom/daily-brief/save-daily-brief';
+import { useHydrated } from '../../client/use-hydrated';
 
 export interface BriefStory {
   id: string;
@@ -28,6 +29,7 @@ export function DailyBriefEditor(props: {
   const [intro, setIntro] = useState(props.intro);
   const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
   const [error, setError] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const changed = () => state === 'saved' && setState('idle');
 
   const move = (index: number, by: -1 | 1) => {
@@ -161,7 +163,7 @@ export function DailyBriefEditor(props: {
         <div className="flex flex-wrap items-center gap-3">
           <button
             type="submit"
-            disabled={state === 'saving'}
+            disabled={!hydrated || state === 'saving'}
             className="rounded bg-neutral-900 px-3 py-1.5 text-sm font-semibold text-white"
           >
             {state === 'saving' ? 'Saving…' : 'Save the brief'}

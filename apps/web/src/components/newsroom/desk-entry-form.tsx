@@ -6,6 +6,7 @@ import { runMutation } from '../../client/graphql/graphql-client';
 import { SaveNewsroomDeskEntryMutation } from '../../client/graphql/newsroom.documents';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
 import { uploadPhoto } from './upload-photo';
+import { useHydrated } from '../../client/use-hydrated';
 
 export type DeskKind = 'section' | 'topic' | 'author' | 'series';
 
@@ -38,6 +39,7 @@ export function DeskEntryForm({ kind, entry }: { kind: DeskKind; entry?: DeskEnt
   const [busy, setBusy] = useState(false);
   const [photo, setPhoto] = useState<string | null>(entry?.photo ?? null);
   const [uploading, setUploading] = useState(false);
+  const hydrated = useHydrated();
   const creating = !entry;
   const isAuthor = kind === 'author';
 
@@ -186,7 +188,7 @@ export function DeskEntryForm({ kind, entry }: { kind: DeskKind; entry?: DeskEnt
       <div className="flex items-center gap-3">
         <button
           type="submit"
-          disabled={busy || uploading}
+          disabled={!hydrated || busy || uploading}
           className="rounded bg-neutral-900 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
         >
           {busy ? 'Saving…' : creating ? 'Create' : 'Save changes'}

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { runMutation } from '../../client/graphql/graphql-client';
 import { SetNewsroomFrontPinsMutation } from '../../client/graphql/newsroom.documents';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
+import { useHydrated } from '../../client/use-hydrated';
 
 const SLOT_NAMES = ['Top story', 'Second lead', 'Third lead'] as const;
 
@@ -26,6 +27,7 @@ export function FrontPinsForm({
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -97,7 +99,7 @@ export function FrontPinsForm({
       <div className="flex items-center gap-3">
         <button
           type="submit"
-          disabled={busy}
+          disabled={!hydrated || busy}
           className="rounded bg-neutral-900 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
         >
           {busy ? 'Saving…' : 'Save the lead'}

@@ -4,12 +4,14 @@ import { useState, type FormEvent } from 'react';
 import { runMutation } from '../../client/graphql/graphql-client';
 import { CreateNewsroomStoryMutation } from '../../client/graphql/newsroom.documents';
 import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
+import { useHydrated } from '../../client/use-hydrated';
 
 /** Starts a story from its headline and opens it in the editor. */
 export function NewStoryForm() {
   const client = useGraphQLClient();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -46,7 +48,7 @@ export function NewStoryForm() {
       </label>
       <button
         type="submit"
-        disabled={busy}
+        disabled={!hydrated || busy}
         className="rounded bg-neutral-900 px-3 py-1.5 text-sm font-semibold text-white"
       >
         Start a story
