@@ -310,7 +310,10 @@ export function createAccessRepo(db: Database) {
         db.transaction((tx) => underLockTogether(tx, METER_TABLES.browser, turns)),
       /**
        * Deletes reads at or before `before` (outside every window), in batches of `batch` rows so that no
-       * statement holds the table long; returns how many.
+       * statement holds the table long; returns how many. Rows another transaction holds (a meter group
+       * reading such a story again, which moves its read later) are skipped, not waited for: pruning then
+       * never waits on a row, so it cannot deadlock with a group writing rows in its own order. What it
+       * skips goes at the next run.
        */
       async prune(before: Date, batch = 5000): Promise<number> {
         let total = 0;
@@ -320,6 +323,7 @@ export function createAccessRepo(db: Database) {
               delete from ${anonymousMeterReads}
               where (browser_id, article_id) in (
                 select browser_id, article_id from ${anonymousMeterReads} where read_at <= ${before} limit ${batch}
+                for update skip locked
               )
               -- Checked again on the row deleted: a read moved later meanwhile (read again) is kept.
               and read_at <= ${before}
