@@ -4,6 +4,7 @@ import {
   dropStoriesNoLongerEntitled,
   ENTITLEMENT_PATH,
   purgeReaderCaches,
+  removeSaved,
   REQUEST_TIMEOUT_MS,
   savedStories,
 } from './offline-browser';
@@ -27,6 +28,9 @@ function fakeCacheStorage() {
     names: () => [...stores.keys()],
     async has(name: string) {
       return stores.has(name);
+    },
+    async match(request: string, options: { cacheName: string }) {
+      return stores.get(options.cacheName)?.get(request)?.clone();
     },
     async open(name: string) {
       if (!stores.has(name)) stores.set(name, new Map());
@@ -98,15 +102,17 @@ describe('the page’s offline caches', () => {
     expect(init?.signal).toBeInstanceOf(AbortSignal);
     expect(REQUEST_TIMEOUT_MS).toBeLessThanOrEqual(30_000);
 
-    const listing = savedStories();
+    // A read does not wait for the request; a write does.
+    expect((await savedStories()).map((s) => s.slug)).toEqual(['a', 'b']);
+    const removing = removeSaved('/articles/luxury/a/');
     vi.stubGlobal('caches', {
       ...storage,
       open: () => Promise.reject(new Error('quota')),
     });
     answerEntitlement(['a', 'b']);
-    // The read after it waits its turn, and its failure is its own.
+    // The write after it waits its turn, and its failure is its own.
     await expect(dropping).resolves.toEqual([]);
-    await expect(listing).rejects.toThrow('quota');
+    await expect(removing).rejects.toThrow('quota');
     vi.stubGlobal('caches', storage);
     await purgeReaderCaches();
     expect(storage.names()).toEqual([]);

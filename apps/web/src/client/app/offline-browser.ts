@@ -22,9 +22,10 @@ const timedFetch = (url: string, init?: RequestInit) =>
   fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
 
 /**
- * The page's Cache API work runs one call at a time. A sign-out's purge therefore waits for the start
+ * The page's Cache API writes run one call at a time. A sign-out's purge therefore waits for the start
  * check (or a save) already under way, instead of deleting the cache between that call's `caches.has`
- * and its `caches.open`, which would make the cache again, empty, after the purge.
+ * and its `caches.open`, which would make the cache again, empty, after the purge. Reading the list
+ * never opens the cache, so it needs no turn and never waits behind a slow request.
  */
 let pending: Promise<unknown> = Promise.resolve();
 function inTurn<T>(work: () => Promise<T>): Promise<T> {
@@ -36,10 +37,11 @@ function inTurn<T>(work: () => Promise<T>): Promise<T> {
 /** Whether there is anything saved: reading never creates the cache, so a purge leaves none behind. */
 const hasSaved = async () => available() && (await caches.has(SAVED_STORIES_CACHE));
 
-export function savedStories(): Promise<SavedStory[]> {
-  return inTurn(async () => {
-    if (!(await hasSaved())) return [];
-    return readIndex(await caches.open(SAVED_STORIES_CACHE));
+export async function savedStories(): Promise<SavedStory[]> {
+  if (!available()) return [];
+  // caches.match with a name never creates the cache (a purged one stays gone).
+  return readIndex({
+    match: (request) => caches.match(request, { cacheName: SAVED_STORIES_CACHE }),
   });
 }
 

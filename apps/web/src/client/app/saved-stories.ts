@@ -48,7 +48,7 @@ export function storyPath(address: string, origin: string): string | null {
   return url.pathname;
 }
 
-export async function readIndex(cache: StoryCache): Promise<SavedStory[]> {
+export async function readIndex(cache: Pick<StoryCache, 'match'>): Promise<SavedStory[]> {
   const found = await cache.match(SAVED_INDEX_URL);
   if (!found) return [];
   try {

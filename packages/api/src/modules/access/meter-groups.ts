@@ -26,8 +26,8 @@ export const METER_GROUP_TURNS = 256;
  * When a group's transaction fails (said with `warn`), each of its turns runs again on its own (`alone`):
  * a key's turns in the order they came, different keys side by side, so one turn's failure (a reader
  * deleted meanwhile, a deadlock with another process) is only that turn's, and an unreachable database
- * fails the turns side by side rather than one after another. A turn's `work` must therefore only decide: it may
- * run twice, and only the run whose transaction commits counts.
+ * fails the turns side by side rather than one after another. A turn's `work` must therefore only
+ * decide: it may run twice, and only the run whose transaction commits counts.
  */
 export function groupedUnderLock(
   together: (turns: readonly MeterTurn<unknown>[]) => Promise<Outcome[]>,
@@ -41,7 +41,8 @@ export function groupedUnderLock(
   async function eachAlone(group: readonly Waiting[]): Promise<void> {
     const byKey = new Map<string, Waiting[]>();
     for (const waiting of group)
-      byKey.set(waiting.turn.key, [...(byKey.get(waiting.turn.key) ?? []), waiting]);
+      if (byKey.has(waiting.turn.key)) byKey.get(waiting.turn.key)!.push(waiting);
+      else byKey.set(waiting.turn.key, [waiting]);
     await Promise.all(
       [...byKey.values()].map(async (turns) => {
         for (const { turn, resolve, reject } of turns)
