@@ -14,6 +14,8 @@ export default defineConfig({
           include: ['{apps,packages,tooling,bench}/**/*.test.{ts,tsx}'],
           exclude: [...ignored, '**/*.int.test.ts'],
           environment: 'node',
+          // Vitest's default on a two-core machine is one worker; unit files share nothing, so two.
+          maxWorkers: Number(process.env.UNIT_TEST_WORKERS || 2),
         },
       },
       {
@@ -31,6 +33,11 @@ export default defineConfig({
           // Each file works in a database of its own, so files run side by side: two at a time suits the
           // two-core machines CI runs on (Vitest's default would be one there).
           maxWorkers: Number(process.env.INT_TEST_WORKERS || 2),
+          // A worker keeps its modules from one file to the next (INT_TEST_ISOLATE=1 loads them afresh for
+          // every file): loading the product's modules again for each of ~100 files was a third of the run.
+          // Each file still has a database of its own; no file changes the environment, and the one that
+          // stubs `fetch` puts it back.
+          isolate: process.env.INT_TEST_ISOLATE === '1',
         },
       },
     ],
