@@ -20,7 +20,7 @@ beforeAll(async () => {
   billing = createBillingModule({ env: parseServerEnv({}), db: harness.db, database: harness.database });
 });
 afterAll(async () => {
-  await harness?.database.close();
+  await harness?.close();
 });
 
 const card = async (number: string, countryCode = 'GB') =>

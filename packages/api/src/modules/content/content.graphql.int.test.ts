@@ -41,7 +41,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await harness?.database.close();
+  await harness?.close();
 });
 
 const RECOMMENDED = `query($input: RecommendedStoriesInput!) {
