@@ -81,6 +81,41 @@ test('header and footer carry navigation, subscribe, sign in, legal and contact 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Media and press');
 });
 
+test('on a phone nothing moves while a story loads and the sign-in state arrives', async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.goto('/articles/analysis/sport-is-luxurys-new-front-row/');
+  // The header's placeholder has given way to the signed-out reader's links: the state has arrived.
+  await expect(page.locator('header [data-auth-placeholder]')).toHaveCount(0);
+  await expect(page.locator('header').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<{ value: number; nodes: string[] }[]>((resolve) => {
+        const seen: { value: number; nodes: string[] }[] = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            sources?: { node?: Node | null }[];
+          })[])
+            seen.push({
+              value: entry.value,
+              nodes: (entry.sources ?? []).map(
+                (s) => (s.node as Element | null)?.outerHTML.slice(0, 80) ?? '',
+              ),
+            });
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(seen), 500);
+      }),
+  );
+  expect(shifts).toEqual([]);
+  await context.close();
+});
+
 test('the legal page has privacy and terms sections', async ({ page }) => {
   await page.goto('/legal/#terms');
   await expect(page.locator('#privacy h2')).toHaveText('Privacy policy');

@@ -29,7 +29,9 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             <HeaderSearch path={PRODUCT_AREAS.search.path} />
           </div>
         ) : null}
-        <div className="order-4 ml-auto flex items-center gap-3 whitespace-nowrap text-sm font-medium">
+        {/* One height whatever the reader's state (the placeholder, Subscribe and Sign in, the account
+            button), and on phones a row of its own, so nothing moves when the state arrives. */}
+        <div className="order-4 ml-auto flex h-11 basis-full items-center justify-end gap-3 whitespace-nowrap text-sm font-medium sm:basis-auto">
           <HeaderAccount />
         </div>
       </div>
