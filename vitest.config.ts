@@ -36,10 +36,10 @@ export default defineConfig({
           // A worker keeps its modules from one file to the next (INT_TEST_ISOLATE=1 loads them afresh for
           // every file): loading the product's modules again for each of ~100 files was a third of the run.
           // Each file still has a database of its own; no file changes the environment, and the one that
-          // stubs `fetch` puts it back. The services hand-over (`serveServices`) is a process global: a file
-          // that runs route code hands over its own services first, and after it the hand-over still
-          // names that file's closed services until the next file replaces it.
+          // stubs `fetch` puts it back. The services hand-over (`serveServices`), a process global, is
+          // cleared after each file by the setup file.
           isolate: process.env.INT_TEST_ISOLATE === '1',
+          setupFiles: ['tooling/vitest/int-file-setup.ts'],
         },
       },
     ],

@@ -251,6 +251,7 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     media: createMediaModule(platform),
     contentChanges,
     async close() {
+      await billing.settle();
       access.stop();
       newsroom.stop();
       students.stop();

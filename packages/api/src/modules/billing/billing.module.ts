@@ -109,6 +109,11 @@ export interface BillingModule {
   advanceSimulatorClock(
     ms: number,
   ): Promise<{ now: Date; notifications: number; delivered: number; pending: number }>;
+  /**
+   * Waits for the delivery round under way, if any (the simulator's notifications after a change go out
+   * without the change waiting for them): called before the database closes, so none of it runs after.
+   */
+  settle(): Promise<void>;
   /** Repairs the product's copies from the provider's records (reconcile.ts). */
   reconcile(log?: (line: string) => void): Promise<ReconcileReport>;
   /**
@@ -281,6 +286,7 @@ export function createBillingModule(
       organisationSync = sync;
     },
     flushWebhooks: () => inTurn(deliver),
+    settle: () => turn.then(() => undefined),
     advanceSimulatorClock: (ms) =>
       inTurn(async () => {
         if (!simulator) throw new Error('The billing simulator is not in use.');

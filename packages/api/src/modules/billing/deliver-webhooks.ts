@@ -3,7 +3,8 @@ import type { BillingSimulator } from '@bof/billing/simulator';
 
 /**
  * Sends the simulator's pending notifications to the product's webhook endpoint, signed as Recurly signs
- * them, oldest first. A notification stays pending until the endpoint accepts it.
+ * them, oldest first. A notification stays pending until the endpoint accepts it; a delivery the endpoint
+ * has not answered within `timeoutMs` (10 s) counts as refused, so a round always ends.
  * @returns how many were delivered.
  */
 export async function deliverSimulatorWebhooks(options: {
@@ -12,6 +13,7 @@ export async function deliverSimulatorWebhooks(options: {
   key: string;
   now?: () => Date;
   fetch?: typeof fetch;
+  timeoutMs?: number;
 }): Promise<number> {
   const doFetch = options.fetch ?? fetch;
   let delivered = 0;
@@ -24,6 +26,7 @@ export async function deliverSimulatorWebhooks(options: {
         'recurly-signature': signWebhook(body, [options.key], options.now?.() ?? new Date()),
       },
       body,
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     }).catch(() => null);
     if (!response?.ok) break;
     await options.simulator.markDelivered(notification.id);

@@ -20,6 +20,7 @@ beforeAll(async () => {
   billing = createBillingModule({ env: parseServerEnv({}), db: harness.db, database: harness.database });
 });
 afterAll(async () => {
+  await billing?.settle();
   await harness?.close();
 });
 

@@ -41,6 +41,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
+  await billing?.settle();
   await new Promise((resolve) => endpoint?.close(resolve));
   await database?.close();
 });

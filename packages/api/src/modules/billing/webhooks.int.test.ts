@@ -22,6 +22,7 @@ beforeAll(async () => {
   key = readFileSync(path.join(dataDir, 'keys', 'billing-webhook-key'), 'utf8').trim();
 });
 afterAll(async () => {
+  await billing?.settle();
   await database?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -69,6 +70,30 @@ const deliverInProcess = () =>
   });
 
 describe('Recurly webhooks', () => {
+  it('a delivery the endpoint does not answer gives up in time, and its notification stays pending', async () => {
+    await buy('hook-user-unanswered');
+    // The purchase's own round (to the site's endpoint, not running here) is over once settled.
+    await billing.settle();
+    const pending = (await billing.simulator!.pendingWebhooks()).length;
+    expect(pending).toBeGreaterThan(0);
+    let aborted = false;
+    const delivered = await deliverSimulatorWebhooks({
+      simulator: billing.simulator!,
+      endpoint: 'http://never-answers/',
+      key,
+      timeoutMs: 50,
+      fetch: ((_url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => {
+            aborted = true;
+            reject(init.signal!.reason);
+          }),
+        )) as typeof fetch,
+    });
+    expect({ delivered, aborted }).toEqual({ delivered: 0, aborted: true });
+    expect((await billing.simulator!.pendingWebhooks()).length).toBe(pending);
+  });
+
   it('bring the product in step with the provider: created, then cancelled', async () => {
     const sub = await buy('hook-user-1');
     expect(await deliverInProcess()).toBeGreaterThan(0);
