@@ -215,3 +215,26 @@ test('an anonymous reader signs up from an article, confirms, sets a password an
     page.getByRole('region', { name: 'You follow' }).getByRole('link', { name: topicName }),
   ).toHaveCount(0);
 });
+
+test("a story's first load fetches no GraphQL client; the sign-up box fetches it once a reader starts on it", async ({
+  page,
+}) => {
+  const story = demoStories().find((s) => s.access === 'free' && s.topics.some((t) => t in TOPIC_LETTERS));
+  if (!story) throw new Error('the demo edition has no free story with a topic letter');
+  // The GraphQL client's code, known by the name of its error class.
+  const clientFetched = () => scripts.some((text) => text.includes('CombinedError'));
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.url().includes('/_next/static/chunks/')) scripts.push(await response.text());
+  });
+
+  await page.goto(story.path);
+  await page.waitForLoadState('networkidle');
+  const box = page.getByRole('region', { name: 'Get stories like this in your inbox' });
+  await expect(box.getByRole('button', { name: 'Sign up' })).toBeEnabled();
+  expect(scripts.length, 'the page loaded its scripts').toBeGreaterThan(0);
+  expect(clientFetched(), 'the GraphQL client came with the page').toBe(false);
+
+  await box.getByLabel('Your e-mail address').focus();
+  await expect.poll(clientFetched, { message: 'the box fetched the GraphQL client' }).toBe(true);
+});

@@ -4,13 +4,9 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { useAuth } from '../../client/auth/auth-provider';
 import { track } from '../../client/analytics/tracker';
-import { runMutation } from '../../client/graphql/graphql-client';
-import {
-  SubscribeEmailToNewslettersMutation,
-  UpdateNewsletterSubscriptionsMutation,
-} from '../../client/graphql/newsletters.documents';
-import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
+import { useClientConfig } from '../../client/config/client-config';
 import { useHydrated } from '../../client/use-hydrated';
+import type * as SignupActions from './newsletter-signup-actions';
 
 export interface OfferedNewsletter {
   newsletterId: string;
@@ -20,6 +16,14 @@ export interface OfferedNewsletter {
 
 const PLACEMENT = 'article';
 
+/** The box's requests, with the GraphQL client: fetched when first needed (again after a failed fetch). */
+let actions: Promise<typeof SignupActions> | undefined;
+const loadActions = () =>
+  (actions ??= import('./newsletter-signup-actions').catch((error: unknown) => {
+    actions = undefined;
+    throw error;
+  }));
+
 /**
  * The sign-up box under a story: the daily brief and the letters of the story's topics. A signed-in
  * reader ticks and subscribes here; a signed-out reader enters an address and is sent a confirmation
@@ -27,7 +31,7 @@ const PLACEMENT = 'article';
  */
 export function NewsletterSignupBox({ offered }: { offered: readonly OfferedNewsletter[] }) {
   const auth = useAuth();
-  const client = useGraphQLClient();
+  const config = useClientConfig();
   const [chosen, setChosen] = useState(() => new Set(offered.map((n) => n.newsletterId)));
   const [phase, setPhase] = useState<'choose' | 'busy' | 'done' | 'check-inbox'>('choose');
   const [error, setError] = useState<string | null>(null);
@@ -36,11 +40,15 @@ export function NewsletterSignupBox({ offered }: { offered: readonly OfferedNews
   const hydrated = useHydrated();
   const signedIn = auth.status === 'logged-in';
 
+  const clientOptions = { config, onAuthError: () => auth.store.forceRefresh() };
+
   async function requestByEmail() {
-    const data = await runMutation(client, SubscribeEmailToNewslettersMutation, {
-      input: { email, newsletterIds: [...chosen], placementVariant: PLACEMENT },
+    const { requestNewslettersByEmail } = await loadActions();
+    const result = await requestNewslettersByEmail(clientOptions, {
+      email,
+      newsletterIds: [...chosen],
+      placementVariant: PLACEMENT,
     });
-    const result = data.subscribeEmailToNewsletters;
     if (result.__typename === 'NewsletterSignUpRequested') {
       setEmail(result.email);
       return setPhase('check-inbox');
@@ -64,13 +72,11 @@ export function NewsletterSignupBox({ offered }: { offered: readonly OfferedNews
     setPhase('busy');
     try {
       if (!signedIn) return await requestByEmail();
-      const data = await runMutation(client, UpdateNewsletterSubscriptionsMutation, {
-        input: {
-          subscriptions: [...chosen].map((newsletterId) => ({ newsletterId, status: 'subscribed' as const })),
-          placementVariant: PLACEMENT,
-        },
+      const { subscribeToNewsletters } = await loadActions();
+      const result = await subscribeToNewsletters(clientOptions, {
+        newsletterIds: [...chosen],
+        placementVariant: PLACEMENT,
       });
-      const result = data.updateNewsletterSubscriptions;
       if (result.__typename !== 'NewsletterSubscriptionsUpdated') {
         setPhase('choose');
         return setError(result.message);
@@ -110,7 +116,13 @@ export function NewsletterSignupBox({ offered }: { offered: readonly OfferedNews
           .
         </p>
       ) : (
-        <form onSubmit={(event) => void submit(event)} className="mt-3" noValidate>
+        <form
+          onSubmit={(event) => void submit(event)}
+          // Fetches the requests' code while the reader fills the box in, so sending it does not wait.
+          onFocus={() => void loadActions().catch(() => undefined)}
+          className="mt-3"
+          noValidate
+        >
           <fieldset>
             <legend className="sr-only">Newsletters</legend>
             <ul className="space-y-3">
