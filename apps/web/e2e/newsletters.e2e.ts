@@ -216,25 +216,43 @@ test('an anonymous reader signs up from an article, confirms, sets a password an
   ).toHaveCount(0);
 });
 
-test("a story's first load fetches no GraphQL client; the sign-up box fetches it once a reader starts on it", async ({
-  page,
-}) => {
-  const story = demoStories().find((s) => s.access === 'free' && s.topics.some((t) => t in TOPIC_LETTERS));
-  if (!story) throw new Error('the demo edition has no free story with a topic letter');
-  // The GraphQL client's code, known by the name of its error class.
-  const clientFetched = () => scripts.some((text) => text.includes('CombinedError'));
+/** The chunks of script a page fetches, as text, from now on. */
+function scriptsOf(page: Page): string[] {
   const scripts: string[] = [];
   page.on('response', async (response) => {
     if (response.url().includes('/_next/static/chunks/')) scripts.push(await response.text());
   });
+  return scripts;
+}
 
+/** Whether the GraphQL client's code is among the scripts, known by the name of its error class. */
+const hasGraphQLClient = (scripts: readonly string[]) =>
+  scripts.some((text) => text.includes('CombinedError'));
+
+test('story and topic pages load without the GraphQL client; the sign-up box fetches it once a reader starts on it', async ({
+  page,
+  browser,
+}) => {
+  const story = demoStories().find((s) => s.access === 'free' && s.topics.some((t) => t in TOPIC_LETTERS));
+  if (!story) throw new Error('the demo edition has no free story with a topic letter');
+  const scripts = scriptsOf(page);
   await page.goto(story.path);
   await page.waitForLoadState('networkidle');
   const box = page.getByRole('region', { name: 'Get stories like this in your inbox' });
   await expect(box.getByRole('button', { name: 'Sign up' })).toBeEnabled();
   expect(scripts.length, 'the page loaded its scripts').toBeGreaterThan(0);
-  expect(clientFetched(), 'the GraphQL client came with the page').toBe(false);
-
+  expect(hasGraphQLClient(scripts), 'the GraphQL client came with the story').toBe(false);
   await box.getByLabel('Your e-mail address').focus();
-  await expect.poll(clientFetched, { message: 'the box fetched the GraphQL client' }).toBe(true);
+  await expect
+    .poll(() => hasGraphQLClient(scripts), { message: 'the box fetched the GraphQL client' })
+    .toBe(true);
+
+  // A signed-out reader's topic page: the Follow switch needs no client until it is pressed.
+  const topicPage = await browser.newPage();
+  const topicScripts = scriptsOf(topicPage);
+  await topicPage.goto(`/topics/${story.topics.find((t) => t in TOPIC_LETTERS)!}/`);
+  await topicPage.waitForLoadState('networkidle');
+  await expect(topicPage.getByRole('button', { name: /^Follow / })).toBeEnabled();
+  expect(hasGraphQLClient(topicScripts), 'the GraphQL client came with the topic page').toBe(false);
+  await topicPage.close();
 });

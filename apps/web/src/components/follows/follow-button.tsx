@@ -3,16 +3,12 @@
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../client/auth/auth-provider';
 import { track } from '../../client/analytics/tracker';
-import { runMutation, runQuery } from '../../client/graphql/graphql-client';
-import {
-  AddUserFollowMutation,
-  RemoveUserFollowMutation,
-  UserFollowsQuery,
-} from '../../client/graphql/follows.documents';
-import { useGraphQLClient } from '../../client/graphql/use-graphql-client';
+import { useClientConfig } from '../../client/config/client-config';
+import { onDemand } from '../../client/on-demand';
+import type { FollowsType } from './follow-actions';
 
-type FollowsType =
-  'AUTHOR_ID' | 'SITE_SECTION_ID' | 'TAG_SLUG' | 'ORGANISATION_PROFILE_ID' | 'PERSON_PROFILE_ID';
+/** The switch's requests, with the GraphQL client: fetched when first needed. */
+const loadActions = onDemand(() => import('./follow-actions'));
 
 /** A follow asked for while signed out, done once the reader is back signed in. */
 const PENDING_KEY = 'bof:pending-follow';
@@ -32,17 +28,16 @@ export function FollowButton({
   label: string;
 }) {
   const auth = useAuth();
-  const client = useGraphQLClient();
+  const config = useClientConfig();
+  const clientOptions = { config, onAuthError: () => auth.store.forceRefresh() };
   const [following, setFollowing] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const signedIn = auth.status === 'logged-in';
 
   const send = async (follow: boolean) => {
-    const input = { followsType, followsKey };
-    const data = follow
-      ? (await runMutation(client, AddUserFollowMutation, { input })).addUserFollow
-      : (await runMutation(client, RemoveUserFollowMutation, { input })).removeUserFollow;
+    const { setFollow } = await loadActions();
+    const data = await setFollow(clientOptions, { followsType, followsKey }, follow);
     if (data.__typename === 'UserFollow' || data.__typename === 'FollowRemoved') {
       track({
         event: follow ? 'follow' : 'unfollow',
@@ -69,9 +64,11 @@ export function FollowButton({
           return;
         }
       }
-      const result = await runQuery(client, UserFollowsQuery, { followsType }).catch(() => null);
-      if (!live || !result || result.userFollows.__typename !== 'UserFollowsSuccess') return;
-      setFollowing(result.userFollows.data.some((f) => f.followsKey === followsKey));
+      const keys = await loadActions()
+        .then(({ followedKeys }) => followedKeys(clientOptions, followsType))
+        .catch(() => null);
+      if (!live || !keys) return;
+      setFollowing(keys.includes(followsKey));
     })();
     return () => {
       live = false;

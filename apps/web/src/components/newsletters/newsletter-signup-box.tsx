@@ -5,8 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { useAuth } from '../../client/auth/auth-provider';
 import { track } from '../../client/analytics/tracker';
 import { useClientConfig } from '../../client/config/client-config';
+import { onDemand } from '../../client/on-demand';
 import { useHydrated } from '../../client/use-hydrated';
-import type * as SignupActions from './newsletter-signup-actions';
 
 export interface OfferedNewsletter {
   newsletterId: string;
@@ -16,13 +16,8 @@ export interface OfferedNewsletter {
 
 const PLACEMENT = 'article';
 
-/** The box's requests, with the GraphQL client: fetched when first needed (again after a failed fetch). */
-let actions: Promise<typeof SignupActions> | undefined;
-const loadActions = () =>
-  (actions ??= import('./newsletter-signup-actions').catch((error: unknown) => {
-    actions = undefined;
-    throw error;
-  }));
+/** The box's requests, with the GraphQL client: fetched when first needed. */
+const loadActions = onDemand(() => import('./newsletter-signup-actions'));
 
 /**
  * The sign-up box under a story: the daily brief and the letters of the story's topics. A signed-in
