@@ -25,6 +25,14 @@ export function runningServices(): Promise<Services> {
   return holder[KEY] ?? Promise.reject(new ServicesNotStartedError());
 }
 
+/**
+ * Forgets the services handed over, without closing them (their owner has): for a test process that runs
+ * one file after another, so the next file's route code never meets the last one's closed services.
+ */
+export function forgetServices(): void {
+  delete holder[KEY];
+}
+
 /** Closes the process's services (the database flushes its folder); route code then has none. */
 export async function stopServices(): Promise<void> {
   const running = holder[KEY];

@@ -251,12 +251,12 @@ export async function createServices(platform: Platform, ports: ServicePorts): P
     media: createMediaModule(platform),
     contentChanges,
     async close() {
-      await billing.settle();
       access.stop();
       newsroom.stop();
       students.stop();
       await jobs.stop();
       await contentChanges.close();
+      await billing.settle();
       await platform.database.close();
     },
   };

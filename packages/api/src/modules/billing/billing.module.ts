@@ -110,8 +110,9 @@ export interface BillingModule {
     ms: number,
   ): Promise<{ now: Date; notifications: number; delivered: number; pending: number }>;
   /**
-   * Waits for the delivery round under way, if any (the simulator's notifications after a change go out
-   * without the change waiting for them): called before the database closes, so none of it runs after.
+   * Waits until no delivery round is under way or queued (the simulator's notifications after a change go
+   * out without the change waiting for them), including rounds queued while it waits: called last before
+   * the database closes.
    */
   settle(): Promise<void>;
   /** Repairs the product's copies from the provider's records (reconcile.ts). */
@@ -286,7 +287,12 @@ export function createBillingModule(
       organisationSync = sync;
     },
     flushWebhooks: () => inTurn(deliver),
-    settle: () => turn.then(() => undefined),
+    async settle() {
+      for (let seen = turn; ; seen = turn) {
+        await seen;
+        if (seen === turn) return;
+      }
+    },
     advanceSimulatorClock: (ms) =>
       inTurn(async () => {
         if (!simulator) throw new Error('The billing simulator is not in use.');

@@ -4,7 +4,9 @@ import type { BillingSimulator } from '@bof/billing/simulator';
 /**
  * Sends the simulator's pending notifications to the product's webhook endpoint, signed as Recurly signs
  * them, oldest first. A notification stays pending until the endpoint accepts it; a delivery the endpoint
- * has not answered within `timeoutMs` (10 s) counts as refused, so a round always ends.
+ * has not answered within `timeoutMs` (10 s) counts as refused, so a round always ends. Such a notification
+ * is sent again in a later round even if the endpoint did apply it: the endpoint applies each notification
+ * once, as it must for Recurly's own retries.
  * @returns how many were delivered.
  */
 export async function deliverSimulatorWebhooks(options: {

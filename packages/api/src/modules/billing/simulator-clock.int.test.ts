@@ -15,6 +15,8 @@ import { purchaseSubscription } from './purchase-subscription';
 let database: DatabaseHandle;
 let billing: BillingModule;
 let endpoint: Server;
+/** While set, the endpoint holds each delivery until it settles. */
+let hold: Promise<void> | null = null;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
@@ -24,8 +26,13 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      void billing
-        .receiveWebhook(Buffer.concat(chunks).toString('utf8'), req.headers['recurly-signature'] as string)
+      void (hold ?? Promise.resolve())
+        .then(() =>
+          billing.receiveWebhook(
+            Buffer.concat(chunks).toString('utf8'),
+            req.headers['recurly-signature'] as string,
+          ),
+        )
         .then((receipt) => res.writeHead(receipt.status).end());
     });
   });
@@ -70,6 +77,25 @@ async function buy(userId: string) {
 }
 
 describe('the billing simulator clock', () => {
+  it('settles once no delivery round is under way, counting one queued while it waited', async () => {
+    await buy('settle-a');
+    let release!: () => void;
+    hold = new Promise((resolve) => (release = resolve));
+    const first = billing.flushWebhooks();
+    let settled = false;
+    const settling = billing.settle().then(() => (settled = true));
+    await buy('settle-b');
+    let secondOver = false;
+    const second = billing.flushWebhooks().finally(() => (secondOver = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(settled, 'settled while the endpoint held a delivery').toBe(false);
+    release();
+    hold = null;
+    await settling;
+    expect(secondOver, 'the round queued meanwhile was over').toBe(true);
+    expect((await first) + (await second)).toBeGreaterThan(0);
+  });
+
   it('delivers what each of two concurrent moves caused, each round in turn', async () => {
     await Promise.all(['clock-a', 'clock-b', 'clock-c'].map(buy));
     // Two moves past the trials' end (each renews, and notifies), with a stray delivery round between.
