@@ -216,18 +216,19 @@ test('an anonymous reader signs up from an article, confirms, sets a password an
   ).toHaveCount(0);
 });
 
-/** The chunks of script a page fetches, as text, from now on. */
-function scriptsOf(page: Page): string[] {
-  const scripts: string[] = [];
-  page.on('response', async (response) => {
-    if (response.url().includes('/_next/static/chunks/')) scripts.push(await response.text());
+/** The chunks of script a page fetches from now on: `texts()` waits for every body begun so far. */
+function scriptsOf(page: Page) {
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/_next/static/chunks/')) bodies.push(response.text().catch(() => ''));
   });
-  return scripts;
+  return { count: () => bodies.length, texts: () => Promise.all(bodies) };
 }
 
 /** Whether the GraphQL client's code is among the scripts, known by the name of its error class. */
-const hasGraphQLClient = (scripts: readonly string[]) =>
-  scripts.some((text) => text.includes('CombinedError'));
+async function hasGraphQLClient(scripts: ReturnType<typeof scriptsOf>): Promise<boolean> {
+  return (await scripts.texts()).some((text) => text.includes('CombinedError'));
+}
 
 test('story and topic pages load without the GraphQL client; the sign-up box fetches it once a reader starts on it', async ({
   page,
@@ -240,8 +241,8 @@ test('story and topic pages load without the GraphQL client; the sign-up box fet
   await page.waitForLoadState('networkidle');
   const box = page.getByRole('region', { name: 'Get stories like this in your inbox' });
   await expect(box.getByRole('button', { name: 'Sign up' })).toBeEnabled();
-  expect(scripts.length, 'the page loaded its scripts').toBeGreaterThan(0);
-  expect(hasGraphQLClient(scripts), 'the GraphQL client came with the story').toBe(false);
+  expect(scripts.count(), 'the page loaded its scripts').toBeGreaterThan(0);
+  expect(await hasGraphQLClient(scripts), 'the GraphQL client came with the story').toBe(false);
   await box.getByLabel('Your e-mail address').focus();
   await expect
     .poll(() => hasGraphQLClient(scripts), { message: 'the box fetched the GraphQL client' })
@@ -253,6 +254,6 @@ test('story and topic pages load without the GraphQL client; the sign-up box fet
   await topicPage.goto(`/topics/${story.topics.find((t) => t in TOPIC_LETTERS)!}/`);
   await topicPage.waitForLoadState('networkidle');
   await expect(topicPage.getByRole('button', { name: /^Follow / })).toBeEnabled();
-  expect(hasGraphQLClient(topicScripts), 'the GraphQL client came with the topic page').toBe(false);
+  expect(await hasGraphQLClient(topicScripts), 'the GraphQL client came with the topic page').toBe(false);
   await topicPage.close();
 });

@@ -1,3 +1,5 @@
+// The follow switch's requests. Loaded once a signed-in reader's page needs them (or a reader presses the
+// switch), so the GraphQL client stays out of the first load of topic, section, author and profile pages.
 import { browserGraphQLClient } from '../../client/graphql/browser-graphql-client';
 import { runMutation, runQuery, type GraphQLClientOptions } from '../../client/graphql/graphql-client';
 import {
@@ -10,12 +12,6 @@ type ClientOptions = Pick<GraphQLClientOptions, 'config' | 'onAuthError'>;
 
 export type FollowsType =
   'AUTHOR_ID' | 'SITE_SECTION_ID' | 'TAG_SLUG' | 'ORGANISATION_PROFILE_ID' | 'PERSON_PROFILE_ID';
-
-/**
- * The follow switch's requests. Loaded once a signed-in reader's page needs them (or a reader presses
- * the switch), so the GraphQL client stays out of the first load of topic, section, author and profile
- * pages.
- */
 
 /** Follows or unfollows: the answer as the API gives it. */
 export async function setFollow(

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../client/auth/auth-provider';
 import { track } from '../../client/analytics/tracker';
-import { useClientConfig } from '../../client/config/client-config';
+import { useGraphQLClientOptions } from '../../client/graphql/client-options';
 import { onDemand } from '../../client/on-demand';
 import type { FollowsType } from './follow-actions';
 
@@ -28,8 +28,7 @@ export function FollowButton({
   label: string;
 }) {
   const auth = useAuth();
-  const config = useClientConfig();
-  const clientOptions = { config, onAuthError: () => auth.store.forceRefresh() };
+  const clientOptions = useGraphQLClientOptions();
   const [following, setFollowing] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');

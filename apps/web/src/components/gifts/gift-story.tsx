@@ -5,7 +5,7 @@ import { mayOfferGift } from '@bof/paywall/gifts';
 import type { AccessLevel } from '@bof/paywall/types';
 import { track } from '../../client/analytics/tracker';
 import { useAuth } from '../../client/auth/auth-provider';
-import { useClientConfig } from '../../client/config/client-config';
+import { useGraphQLClientOptions } from '../../client/graphql/client-options';
 import { ShareTools } from '../content/share-tools';
 import { formatDate } from '../../site/dates';
 
@@ -30,7 +30,7 @@ export function GiftStory({
   access: string;
 }) {
   const auth = useAuth();
-  const config = useClientConfig();
+  const clientOptions = useGraphQLClientOptions();
   const dialog = useRef<HTMLDialogElement>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const { user } = auth;
@@ -55,7 +55,7 @@ export function GiftStory({
     try {
       // The GraphQL client loads with the dialog, not with the story page.
       const { createGift } = await import('./gift-actions');
-      const gift = await createGift({ config, onAuthError: () => auth.store.forceRefresh() }, articleId);
+      const gift = await createGift(clientOptions, articleId);
       if (!gift.ok) {
         setPhase({ kind: 'failed', message: gift.message });
         return;

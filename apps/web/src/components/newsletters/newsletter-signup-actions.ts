@@ -1,3 +1,5 @@
+// The sign-up box's two requests. Loaded only when a reader starts to fill the box in (or sends it), so the
+// GraphQL client stays out of the story page's first load.
 import { browserGraphQLClient } from '../../client/graphql/browser-graphql-client';
 import { runMutation, type GraphQLClientOptions } from '../../client/graphql/graphql-client';
 import {
@@ -6,11 +8,6 @@ import {
 } from '../../client/graphql/newsletters.documents';
 
 type ClientOptions = Pick<GraphQLClientOptions, 'config' | 'onAuthError'>;
-
-/**
- * The sign-up box's two requests. Loaded only when a reader sends the box (or starts to fill it in), so the
- * GraphQL client stays out of the story page's first load.
- */
 
 /** A signed-out reader asks for newsletters by address: the answer as the API gives it. */
 export async function requestNewslettersByEmail(

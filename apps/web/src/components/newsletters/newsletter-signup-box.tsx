@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { useAuth } from '../../client/auth/auth-provider';
 import { track } from '../../client/analytics/tracker';
-import { useClientConfig } from '../../client/config/client-config';
+import { useGraphQLClientOptions } from '../../client/graphql/client-options';
 import { onDemand } from '../../client/on-demand';
 import { useHydrated } from '../../client/use-hydrated';
 
@@ -26,7 +26,7 @@ const loadActions = onDemand(() => import('./newsletter-signup-actions'));
  */
 export function NewsletterSignupBox({ offered }: { offered: readonly OfferedNewsletter[] }) {
   const auth = useAuth();
-  const config = useClientConfig();
+  const clientOptions = useGraphQLClientOptions();
   const [chosen, setChosen] = useState(() => new Set(offered.map((n) => n.newsletterId)));
   const [phase, setPhase] = useState<'choose' | 'busy' | 'done' | 'check-inbox'>('choose');
   const [error, setError] = useState<string | null>(null);
@@ -34,8 +34,6 @@ export function NewsletterSignupBox({ offered }: { offered: readonly OfferedNews
   const [emailError, setEmailError] = useState<string | null>(null);
   const hydrated = useHydrated();
   const signedIn = auth.status === 'logged-in';
-
-  const clientOptions = { config, onAuthError: () => auth.store.forceRefresh() };
 
   async function requestByEmail() {
     const { requestNewslettersByEmail } = await loadActions();
