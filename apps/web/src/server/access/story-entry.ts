@@ -20,6 +20,7 @@ export function handleStoryRequest(
   deps: {
     gate: AccessModule['gate'];
     handle: Handle;
+    /** Answers from the story page cache; it sets ACCESS_HEADER on `req` itself before it renders. */
     storyPages?: { serve(req: IncomingMessage, res: ServerResponse, result: GateResult): boolean };
   },
 ): boolean {
@@ -66,8 +67,9 @@ export function handleStoryRequest(
       // The page (and the story page cache's key) never carries the check's parameter: a browser that
       // refused the cookie gets the page of the address it asked for.
       if (story.meterCheck !== undefined && req.url) req.url = withoutMeterCheck(req.url);
-      req.headers[ACCESS_HEADER] = encodeGateResult(result);
+      // A page from the cache needs no decision header: the cache writes it before any render of its own.
       if (deps.storyPages?.serve(req, res, result)) return;
+      req.headers[ACCESS_HEADER] = encodeGateResult(result);
       for (const cookie of result.setCookies) res.appendHeader('set-cookie', cookie);
       return deps.handle(req, res);
     })

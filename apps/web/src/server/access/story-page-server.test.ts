@@ -1,7 +1,7 @@
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import type { GateResult } from '@bof/api/access';
+import { ACCESS_HEADER, encodeGateResult, type GateResult } from '@bof/api/access';
 import { createStoryPageCache, DECISION_ATTRIBUTE, shapeDigest } from './story-page-cache';
 import { cacheShape, createStoryPageServer, STORY_CACHE_HEADER } from './story-page-server';
 
@@ -93,12 +93,15 @@ describe('the story page server past freshness', () => {
     });
     let renders = 0;
     let headline = 'First headline';
+    // The decision each render was handed in ACCESS_HEADER (the page decides from it).
+    const decisions: unknown[] = [];
     const server = createStoryPageServer({
       cache,
       detailed: false,
       content: { version: 'v1', onChange: () => () => undefined },
       render: async (req, res) => {
         renders++;
+        decisions.push(req.headers[ACCESS_HEADER]);
         const seen = headline;
         await new Promise((resolve) => setImmediate(resolve));
         const shape = shapeDigest(cacheShape(req, result, false));
@@ -134,6 +137,8 @@ describe('the story page server past freshness', () => {
     const late = await send();
     expect(late).toMatchObject({ how: 'miss' });
     expect(late.body).toContain('Third headline');
+    // The first miss, the render behind the stale page and the late miss were each handed the decision.
+    expect(decisions).toEqual([1, 2, 3].map(() => encodeGateResult(result)));
   });
 
   it('stores a miss compressed quickly, then the best compression in its place', async () => {

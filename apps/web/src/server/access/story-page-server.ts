@@ -1,7 +1,7 @@
 import { IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { SESSION_COOKIE } from '@bof/config/constants';
 import { readCookie } from '@bof/http/cookies';
-import type { GateResult } from '@bof/api/access';
+import { ACCESS_HEADER, encodeGateResult, type GateResult } from '@bof/api/access';
 import type { ContentChange } from '@bof/api/content-changes';
 import { chooseEncoding } from '../content-encoding';
 import { renderToBuffer } from './buffered-render';
@@ -245,7 +245,8 @@ export function createStoryPageServer(options: {
   return {
     /**
      * Answers a story request the gate has decided, or returns false when the cache leaves it to the
-     * caller (not a full-page GET, a gift link, an RSC request).
+     * caller (not a full-page GET, a gift link, an RSC request). Before a render (a miss, or a stale page
+     * replaced) it sets the decision on `req` in ACCESS_HEADER.
      */
     serve(req: IncomingMessage, res: ServerResponse, result: GateResult): boolean {
       if (result.gift) return false;
@@ -254,8 +255,10 @@ export function createStoryPageServer(options: {
       const shape = cacheShape(req, result, options.detailed);
       const key = `${address}\n${shape}`;
       const hit = cache.get(key);
+      const fresh = hit !== undefined && cache.isFresh(hit);
+      // The decision travels to a render in ACCESS_HEADER; a fresh hit renders nothing and skips it.
+      if (!fresh) req.headers[ACCESS_HEADER] = encodeGateResult(result);
       if (hit) {
-        const fresh = cache.isFresh(hit);
         sendEntry(req, res, hit, result.setCookies, fresh ? 'hit' : 'stale', policyForHashes);
         // One render replaces a stale page, begun by the first request that finds it stale (which has had
         // its answer: the render reads a copy of it).

@@ -5,6 +5,7 @@ import {
   contentSecurityPolicy,
   createNonce,
   inlineScriptHashes,
+  noncePolicy,
   policySources,
 } from './content-security-policy';
 
@@ -114,6 +115,22 @@ describe('the Content-Security-Policy', () => {
   it('for a stored page allows its inline scripts by hash, and no nonce', () => {
     const policy = contentSecurityPolicy(policySources(embedded), { hashes: ['sha256-abc='] });
     expect(directive(policy, 'script-src')).toEqual(["'self'", "'sha256-abc='"]);
+  });
+});
+
+describe('noncePolicy', () => {
+  it('gives the same policy as contentSecurityPolicy for every nonce, on every configuration', () => {
+    for (const [env, options] of [
+      [embedded, {}],
+      [withStaticConsent, {}],
+      [embedded, { development: true }],
+    ] as const) {
+      const sources = policySources(env, options);
+      const withNonce = noncePolicy(sources);
+      for (const nonce of [createNonce(), createNonce(), 'bm9uY2Vub25jZW5vbmNlMQ==']) {
+        expect(withNonce(nonce)).toBe(contentSecurityPolicy(sources, { nonce }));
+      }
+    }
   });
 });
 

@@ -182,6 +182,17 @@ export function contentSecurityPolicy(
   return directives.map((parts) => parts.join(' ')).join('; ');
 }
 
+/**
+ * The policy of `contentSecurityPolicy(sources, { nonce })` as a function of the nonce, built once: the
+ * server entry gives every response a policy, and only its nonce changes (issue 26).
+ */
+export function noncePolicy(sources: PolicySources): (nonce: string) => string {
+  const marker = 'NONCE';
+  const [before, after] = contentSecurityPolicy(sources, { nonce: marker }).split(`'nonce-${marker}'`);
+  if (before === undefined || after === undefined) throw new Error('The policy lost its nonce source.');
+  return (nonce) => `${before}'nonce-${nonce}'${after}`;
+}
+
 /** The hashes ('sha256-…') of a page's inline scripts, for serving the same bytes again without a nonce. */
 export async function inlineScriptHashes(html: string): Promise<string[]> {
   const hashes = new Set<string>();

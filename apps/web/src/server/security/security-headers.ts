@@ -4,6 +4,7 @@ import type { ServerEnv } from '@bof/config/server';
 import {
   contentSecurityPolicy,
   createNonce,
+  noncePolicy,
   CSP_REPORT_GROUP,
   CSP_REPORT_PATH,
   policySources,
@@ -74,6 +75,8 @@ export function createSecurityHeaders(
   const httpsSite = env.siteUrl.startsWith('https:');
   const reportingEndpoints = `${CSP_REPORT_GROUP}="${env.siteUrl}${CSP_REPORT_PATH}"`;
   const { trustedProxies } = env.identity;
+  // Every response's policy differs only in its nonce: the rest is written once.
+  const policyWithNonce = noncePolicy(sources);
 
   return {
     sources,
@@ -83,7 +86,7 @@ export function createSecurityHeaders(
      */
     apply(req: IncomingMessage, res: ServerResponse): string {
       const nonce = createNonce();
-      const policy = contentSecurityPolicy(sources, { nonce });
+      const policy = policyWithNonce(nonce);
       req.headers[NONCE_HEADER] = nonce;
       req.headers['content-security-policy'] = policy;
       delete req.headers['content-security-policy-report-only'];
