@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from '@bof/config/constants';
 import { readCookie } from '@bof/http/cookies';
 import { ACCESS_HEADER, encodeGateResult, type GateResult } from '@bof/api/access';
 import type { ContentChange } from '@bof/api/content-changes';
-import { chooseEncoding } from '../content-encoding';
+import { chooseEncoding, type Encoding } from '../content-encoding';
 import { renderToBuffer } from './buffered-render';
 import {
   buildEntry,
@@ -70,6 +70,38 @@ function policyOf(entry: StoryPageEntry, policyForHashes: PolicyForHashes): stri
   return policy;
 }
 
+// Each stored page's response headers by encoding and cache answer, made once: they depend only on the
+// page, the encoding and how the cache answered. The story page is the busiest response there is, and
+// building its headers again was a good part of a hit's CPU (issue 26).
+const headerSets = new WeakMap<StoryPageEntry, Map<string, OutgoingHttpHeaders>>();
+
+function headersOf(
+  entry: StoryPageEntry,
+  encoding: Encoding,
+  how: string,
+  policyForHashes: PolicyForHashes | undefined,
+): OutgoingHttpHeaders {
+  let sets = headerSets.get(entry);
+  if (!sets) {
+    sets = new Map();
+    headerSets.set(entry, sets);
+  }
+  const key = `${encoding} ${how}`;
+  let headers = sets.get(key);
+  if (!headers) {
+    headers = {
+      ...entry.headers,
+      'content-length': entry.bodies[encoding].length,
+      [STORY_CACHE_HEADER]: how,
+    };
+    // The page holds the nonce of the response it was first rendered for; that nonce is not allowed again.
+    if (policyForHashes) headers['content-security-policy'] = policyOf(entry, policyForHashes);
+    if (encoding !== 'identity') headers['content-encoding'] = encoding;
+    sets.set(key, headers);
+  }
+  return headers;
+}
+
 function sendEntry(
   req: IncomingMessage,
   res: ServerResponse,
@@ -79,19 +111,10 @@ function sendEntry(
   policyForHashes: PolicyForHashes | undefined,
 ) {
   const encoding = chooseEncoding(req.headers['accept-encoding']);
-  const body = entry.bodies[encoding];
-  const headers: OutgoingHttpHeaders = {
-    ...entry.headers,
-    'content-length': body.length,
-    [STORY_CACHE_HEADER]: how,
-  };
-  // The page holds the nonce of the response it was first rendered for; that nonce is not allowed again.
-  if (policyForHashes) headers['content-security-policy'] = policyOf(entry, policyForHashes);
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  const headers = headersOf(entry, encoding, how, policyForHashes);
   // The gate's meter cookie: every read counts, hit or not.
-  if (setCookies.length > 0) headers['set-cookie'] = [...setCookies];
-  res.writeHead(200, headers);
-  res.end(body);
+  res.writeHead(200, setCookies.length > 0 ? { ...headers, 'set-cookie': [...setCookies] } : headers);
+  res.end(entry.bodies[encoding]);
 }
 
 function sendPage(res: ServerResponse, page: RenderedPage, setCookies: readonly string[]) {
