@@ -35,10 +35,14 @@ export async function readTextBody(request: Request, maxBytes: number): Promise<
 /** Reads a JSON request body within `maxBytes`. An empty body reads as `{}`. */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
   const body = await readTextBody(request, maxBytes);
-  if (!body.ok) return body;
-  if (!body.text.trim()) return { ok: true, value: {} };
+  return body.ok ? parseJsonText(body.text) : body;
+}
+
+/** A body's text read as JSON: an empty body reads as `{}`, text that is not JSON is refused with 400. */
+export function parseJsonText(text: string): JsonBody {
+  if (!text.trim()) return { ok: true, value: {} };
   try {
-    return { ok: true, value: JSON.parse(body.text) as unknown };
+    return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
     return { ok: false, status: 400, code: 'invalid_json', message: 'The request body is not JSON.' };
   }

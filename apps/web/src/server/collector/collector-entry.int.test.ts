@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsCollector } from '@bof/api/analytics-collector';
@@ -77,6 +77,21 @@ describe('the collector in front of Next.js', () => {
     } as RequestInit);
     expect(response.status).toBe(413);
     expect(await storedIds()).not.toContain(big.eid);
+  });
+
+  it('refuses a declared length past 40000 bytes at once, unread, and closes the connection', async () => {
+    // The client declares 50000 bytes and sends only the first thousand: the answer must not wait for more.
+    const answer = await new Promise<IncomingMessage>((resolve, reject) => {
+      const sending = request(`${base}${POST_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': '50000' },
+      });
+      sending.on('response', resolve).on('error', reject);
+      sending.write('x'.repeat(1000));
+    });
+    answer.resume();
+    expect(answer.statusCode).toBe(413);
+    expect(answer.headers.connection).toBe('close');
   });
 
   it('refuses a body that is not JSON with 400', async () => {

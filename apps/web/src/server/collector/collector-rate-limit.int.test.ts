@@ -24,7 +24,7 @@ beforeAll(async () => {
     collector: async () => collector,
     rateLimit: async () => ({
       limiter,
-      clientOf: (request) => request.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown',
+      clientOf: (request) => request.header(CLIENT_ADDRESS_HEADER) ?? 'unknown',
     }),
   });
 });

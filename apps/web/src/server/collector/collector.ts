@@ -19,8 +19,8 @@ export const collectorHandlers = createCollectorHandlers({
       limiter,
       clientOf: (request) =>
         clientIp({
-          socketAddress: request.headers.get(CLIENT_ADDRESS_HEADER),
-          forwardedFor: request.headers.get('x-forwarded-for'),
+          socketAddress: request.header(CLIENT_ADDRESS_HEADER),
+          forwardedFor: request.header('x-forwarded-for'),
           trustedProxies: env.identity.trustedProxies,
         }) ?? 'unknown',
     };
