@@ -28,7 +28,7 @@ function signature(issuedAt: number, secret: string): string {
 }
 
 /** The value of `meter_check` for a check issued at `now`: `<seconds>.<signature>`. */
-export async function signMeterCheck(now: Date, secret: string): Promise<string> {
+export function signMeterCheck(now: Date, secret: string): string {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return `${issuedAt}.${signature(issuedAt, secret)}`;
 }
@@ -37,11 +37,7 @@ export async function signMeterCheck(now: Date, secret: string): Promise<string>
  * Whether `value` is a check we issued within METER_CHECK_SECONDS before `now` (a forged, edited, future
  * or stale value is not: the browser is checked again).
  */
-export async function isFreshMeterCheck(
-  value: string | undefined,
-  now: Date,
-  secret: string,
-): Promise<boolean> {
+export function isFreshMeterCheck(value: string | undefined, now: Date, secret: string): boolean {
   if (!value || value.length > 64) return false;
   const match = /^(\d{1,12})\.([A-Za-z0-9_-]{1,43})$/.exec(value);
   if (!match) return false;

@@ -85,9 +85,9 @@ describe('paywall session token', () => {
     ).toBe(null);
   });
 
-  it('refuses to sign a meter that names a reader, or a paywall session that does not', async () => {
-    await expect(signPaywallSession(ada, secret, 'meter')).rejects.toThrow();
-    await expect(signPaywallSession(meter, secret, 'paywall-session')).rejects.toThrow();
+  it('refuses to sign a meter that names a reader, or a paywall session that does not', () => {
+    expect(() => signPaywallSession(ada, secret, 'meter')).toThrow();
+    expect(() => signPaywallSession(meter, secret, 'paywall-session')).toThrow();
   });
 
   it.each(['', 'x', 'a.b', 'a.b.c', `${'x'.repeat(3001)}`, '!!!.???'])(

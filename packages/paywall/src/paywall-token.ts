@@ -87,11 +87,11 @@ export function purposeMac(
  * Signs a meter (`purpose: 'meter'`, `uid` null) or a reader's paywall session (`'paywall-session'`, `uid`
  * set), keeping only the newest METER_COOKIE_CAPACITY reads and well-formed groups so the cookie stays small.
  */
-export async function signPaywallSession(
+export function signPaywallSession(
   session: PaywallSession,
   secret: string,
   purpose: PaywallTokenPurpose,
-): Promise<string> {
+): string {
   if ((purpose === 'meter') !== (session.uid === null))
     throw new Error(`A ${purpose} token ${purpose === 'meter' ? 'names no reader' : 'names its reader'}.`);
   const body = {
@@ -112,11 +112,11 @@ export async function signPaywallSession(
  * The session in a token, or null when it is missing, malformed, oversized, not signed with `secret` for
  * the expected purpose, or (a paywall session) signed for another reader.
  */
-export async function verifyPaywallSession(
+export function verifyPaywallSession(
   token: string | undefined,
   secret: string,
   expected: ExpectedPaywallToken,
-): Promise<PaywallSession | null> {
+): PaywallSession | null {
   if (!token || token.length > MAX_TOKEN_LENGTH) return null;
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;

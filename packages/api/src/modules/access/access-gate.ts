@@ -85,7 +85,7 @@ export interface AccessGateDeps {
    * The claims of the request's `bof_session` while its identity session lives; null is an anonymous
    * reader (no token, a bad one, or one whose identity session ended: logout, a blocked or deleted identity).
    */
-  sessionOf(cookieHeader: string | null, now: Date): Promise<SessionClaims | null>;
+  sessionOf(cookieHeader: string | null, now: Date): SessionClaims | null | Promise<SessionClaims | null>;
   paywallSecret: string;
   policy: MeterPolicy;
   /** Running wall experiments: every browser is placed in each, for good (sticky A/B groups). */
@@ -174,13 +174,15 @@ export function createAccessGate(deps: AccessGateDeps) {
     // Every cookie read here is a signed token: one that is not valid percent-encoding could never verify,
     // and reads as no cookie (a new meter, not a tampered one).
     const tokenOf = (name: string) => readCookie(cookies, name, { malformed: 'absent' });
-    const claims = await deps.sessionOf(cookies, now);
+    // Asked only when the request may carry a session: an anonymous request decides without a wait.
+    const asked = deps.sessionOf(cookies, now);
+    const claims = asked instanceof Promise ? await asked : asked;
     const reader = claims ? readerOf(claims) : null;
 
     let stored: PaywallSession | null;
     let meterSource: MeterSource;
     if (reader) {
-      stored = await verifyPaywallSession(tokenOf(PAYWALL_SESSION_COOKIE), deps.paywallSecret, {
+      stored = verifyPaywallSession(tokenOf(PAYWALL_SESSION_COOKIE), deps.paywallSecret, {
         purpose: 'paywall-session',
         userId: reader.userId,
       });
@@ -193,7 +195,7 @@ export function createAccessGate(deps: AccessGateDeps) {
       }
     } else {
       const meterCookie = tokenOf(METER_COOKIE);
-      stored = await verifyPaywallSession(meterCookie, deps.paywallSecret, { purpose: 'meter' });
+      stored = verifyPaywallSession(meterCookie, deps.paywallSecret, { purpose: 'meter' });
       // A meter that fails verification is spent, and is never replaced by a fresh one from here.
       meterSource = stored ? 'cookie' : meterCookie ? 'tampered' : 'new';
       stored ??= { sid: randomUUID(), uid: null, reads: [], groups: [] };
@@ -210,10 +212,10 @@ export function createAccessGate(deps: AccessGateDeps) {
     const maxAge = claims
       ? Math.max(1, claims.exp - Math.floor(now.getTime() / 1000))
       : deps.policy.windowDays * 86_400;
-    const cookieFor = async (next: PaywallSession) =>
+    const cookieFor = (next: PaywallSession) =>
       setCookieHeader(
         cookieName,
-        await signPaywallSession(next, deps.paywallSecret, reader ? 'paywall-session' : 'meter'),
+        signPaywallSession(next, deps.paywallSecret, reader ? 'paywall-session' : 'meter'),
         { secure: deps.secureCookies, httpOnly: false, maxAgeSeconds: maxAge },
       );
 
@@ -253,7 +255,7 @@ export function createAccessGate(deps: AccessGateDeps) {
       input.count &&
       ((input.gift !== undefined && input.giftCookieChecked === true) ||
         isPreviewAgent(input.userAgent) ||
-        (await isFreshMeterCheck(input.meterCheck, now, deps.paywallSecret)));
+        isFreshMeterCheck(input.meterCheck, now, deps.paywallSecret));
     const decide = (meter: readonly MeteredRead[]) =>
       decideAccess({
         article: story,
@@ -287,8 +289,8 @@ export function createAccessGate(deps: AccessGateDeps) {
           ...base,
           decision,
           counted: false,
-          setCookies: [await cookieFor(session)],
-          meterCookieCheck: { redirect: 'check', token: await signMeterCheck(now, deps.paywallSecret) },
+          setCookies: [cookieFor(session)],
+          meterCookieCheck: { redirect: 'check', token: signMeterCheck(now, deps.paywallSecret) },
         };
       const server = reader ? deps.serverMeter : checking ? deps.anonymousMeter : undefined;
       if (server) {
@@ -311,7 +313,7 @@ export function createAccessGate(deps: AccessGateDeps) {
           counted: true,
           meterSource,
           groups: session.groups,
-          setCookies: [await cookieFor(session)],
+          setCookies: [cookieFor(session)],
           ...(gift ? { gift } : {}),
         };
       }
@@ -323,7 +325,7 @@ export function createAccessGate(deps: AccessGateDeps) {
       counted: false,
       meterSource,
       groups: session.groups,
-      setCookies: changed ? [await cookieFor(session)] : [],
+      setCookies: changed ? [cookieFor(session)] : [],
       ...(gift ? { gift } : {}),
       ...(giftCookieCheck ? { giftCookieCheck } : {}),
     };
@@ -331,9 +333,13 @@ export function createAccessGate(deps: AccessGateDeps) {
 
   return {
     /** The decision for a story known to the access index, by slug; null for a slug it does not know. */
-    async decide(input: StoryRequestFacts & { slug: string }): Promise<GateResult | null> {
-      const story = deps.story(input.slug);
-      return story ? decideStory(story, input) : null;
+    decide(input: StoryRequestFacts & { slug: string }): Promise<GateResult | null> {
+      try {
+        const story = deps.story(input.slug);
+        return story ? decideStory(story, input) : Promise.resolve(null);
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
     },
     /** The decision for a story whose access level the caller read itself (the page, from the database). */
     decideStory,
