@@ -81,6 +81,7 @@ export function fetchCollectorRequest(request: Request): CollectorRequest {
 /** The collector's answer as a fetch Response (the route files'). */
 export const fetchResponse = (answer: CollectorAnswer): Response =>
   new Response(answer.body, { status: answer.status, headers: answer.headers });
+
 /**
  * The embedded collector's HTTP edge (Snowplow tracker protocol). Each client address has a token bucket:
  * a request costs a unit per started 4 KB of its body (its declared length before it is read, the rest
