@@ -188,8 +188,10 @@ export function contentSecurityPolicy(
  */
 export function noncePolicy(sources: PolicySources): (nonce: string) => string {
   const marker = 'NONCE';
-  const [before, after] = contentSecurityPolicy(sources, { nonce: marker }).split(`'nonce-${marker}'`);
-  if (before === undefined || after === undefined) throw new Error('The policy lost its nonce source.');
+  const parts = contentSecurityPolicy(sources, { nonce: marker }).split(`'nonce-${marker}'`);
+  const [before, after] = parts;
+  if (parts.length !== 2 || before === undefined || after === undefined)
+    throw new Error('The policy must name its nonce source exactly once.');
   return (nonce) => `${before}'nonce-${nonce}'${after}`;
 }
 

@@ -85,7 +85,7 @@ export interface AccessGateDeps {
    * The claims of the request's `bof_session` while its identity session lives; null is an anonymous
    * reader (no token, a bad one, or one whose identity session ended: logout, a blocked or deleted identity).
    */
-  sessionOf(cookieHeader: string | null, now: Date): SessionClaims | null | Promise<SessionClaims | null>;
+  sessionOf(cookieHeader: string | null, now: Date): Promise<SessionClaims | null>;
   paywallSecret: string;
   policy: MeterPolicy;
   /** Running wall experiments: every browser is placed in each, for good (sticky A/B groups). */
@@ -174,9 +174,7 @@ export function createAccessGate(deps: AccessGateDeps) {
     // Every cookie read here is a signed token: one that is not valid percent-encoding could never verify,
     // and reads as no cookie (a new meter, not a tampered one).
     const tokenOf = (name: string) => readCookie(cookies, name, { malformed: 'absent' });
-    // Asked only when the request may carry a session: an anonymous request decides without a wait.
-    const asked = deps.sessionOf(cookies, now);
-    const claims = asked instanceof Promise ? await asked : asked;
+    const claims = await deps.sessionOf(cookies, now);
     const reader = claims ? readerOf(claims) : null;
 
     let stored: PaywallSession | null;
@@ -333,13 +331,9 @@ export function createAccessGate(deps: AccessGateDeps) {
 
   return {
     /** The decision for a story known to the access index, by slug; null for a slug it does not know. */
-    decide(input: StoryRequestFacts & { slug: string }): Promise<GateResult | null> {
-      try {
-        const story = deps.story(input.slug);
-        return story ? decideStory(story, input) : Promise.resolve(null);
-      } catch (error) {
-        return Promise.reject(error as Error);
-      }
+    async decide(input: StoryRequestFacts & { slug: string }): Promise<GateResult | null> {
+      const story = deps.story(input.slug);
+      return story ? decideStory(story, input) : null;
     },
     /** The decision for a story whose access level the caller read itself (the page, from the database). */
     decideStory,

@@ -1,6 +1,4 @@
-import { SESSION_COOKIE } from '@bof/config/constants';
 import { clientIp } from '@bof/http/client-ip';
-import { readCookie } from '@bof/http/cookies';
 import { ipRangeMatcher } from '@bof/http/ip-ranges';
 import { parseWallExperiments } from '@bof/paywall/ab-groups';
 import { DEFAULT_STORY_GIFT_POLICY } from '@bof/paywall/gifts';
@@ -77,11 +75,7 @@ export async function createAccessModule(
     story: (slug) => index.get(slug),
     // Story access trusts a verified token while the identity provider cannot be asked: an outage must
     // not wall members, and the token lives minutes. Personal data and changes refuse it instead.
-    // A request without a session token is anonymous at once (signedIn would say so after a wait).
-    sessionOf: (cookieHeader, now) =>
-      readCookie(cookieHeader, SESSION_COOKIE, { malformed: 'absent' }) === undefined
-        ? null
-        : sessions.signedIn(cookieHeader, now, 'trust-token'),
+    sessionOf: (cookieHeader, now) => sessions.signedIn(cookieHeader, now, 'trust-token'),
     paywallSecret: sessions.paywallSecret,
     policy,
     experiments,
